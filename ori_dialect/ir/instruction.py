@@ -1,0 +1,731 @@
+"""The shape shared by every Ori instruction op.
+
+An Ori instruction (one op class per SASS opcode family) has:
+
+* ``dsts``   -- result registers, checked against the class's ``DSTS`` spec;
+* source *slots* (``SRCS`` spec), each filled by an SSA register operand
+  (stored, in slot order, in ``srcs``) or by a constant kept in the ``consts``
+  property under the slot's name: an integer or float immediate, a
+  constant-bank operand ``c[bank][offset]``, or a fixed register (RZ, PT);
+* per-slot source modifiers in ``smods`` (``neg``/``abs`` for float sources,
+  ``not`` for predicate sources);
+* opcode modifiers (``.WIDE``, ``.GE.U32.AND``, ``.E.64`` ...) in one
+  canonical dot-joined ``mods`` string, checked against the class's
+  ``MODS`` groups;
+* an optional guard predicate with negation; a guarded instruction that
+  defines values also takes each value's prior definition as a tied operand
+  (``prior``), so SSA stays exact: when the guard is false each result equals
+  its prior value (DESIGN.md "Predication").
+
+Custom syntax (one line, round-trips exactly)::
+
+    %d = ori.iadd3 %a, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp ge.u32 %i, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %v = ori.ldg b64 [%addr + 0x8] : (!ori.r64) -> !ori.r64
+    %x = ori.fadd -%a, |%b| if not %q else %x0 : (!ori.r32, !ori.r32, !ori.p, !ori.r32) -> !ori.r32
+
+The trailing function type lists the types of the SSA operands in storage
+order (sources, guard, prior values) and of the results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    UnitAttr,
+    f32,
+    f64,
+    i32,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    opt_operand_def,
+    opt_prop_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from ori_dialect.ir.attrs import CBankAttr
+from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    PredType,
+    RegFile,
+    UPredType,
+    reg_type,
+)
+
+ImmKind = Literal["int", "f32", "f64"]
+SrcMod = Literal["neg", "abs", "not"]
+Const = IntegerAttr | FloatAttr | CBankAttr | OriRegisterType
+
+_FIXED_WORDS = {"RZ": RegFile.R, "URZ": RegFile.UR, "PT": RegFile.P, "UPT": RegFile.UP}
+_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "c", "inf", "nan", "not"})
+
+
+@dataclass(frozen=True)
+class Src:
+    """One source slot of an instruction.
+
+    ``types`` lists the register types an SSA operand may have.  A slot that
+    takes a constant-bank operand also takes a uniform register of the same
+    width: on the hardware both travel through the same operand port.
+    ``fixed`` lets the slot name its file's RZ/PT register instead of a value.
+    ``address`` marks the base of a memory address: it is printed together
+    with the following immediate slot as ``[%base + 0x10]``.
+    """
+
+    name: str
+    types: tuple[type[OriRegisterType], ...] = ()
+    imm: ImmKind | None = None
+    cbank: bool = False
+    fixed: bool = True
+    smods: frozenset[str] = frozenset()
+    optional: bool = False
+    address: bool = False
+    all_types: tuple[type[OriRegisterType], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        extra: list[type[OriRegisterType]] = []
+        if self.cbank:
+            for t in self.types:
+                if t.REG_FILE is RegFile.R:
+                    extra.append(reg_type(RegFile.UR, t.BITS))
+        object.__setattr__(self, "all_types", tuple(dict.fromkeys((*self.types, *extra))))
+
+    def describe(self) -> str:
+        kinds = [t.name for t in self.all_types]
+        if self.imm:
+            kinds.append(f"{self.imm} immediate")
+        if self.cbank:
+            kinds.append("constant-bank operand")
+        return ", ".join(kinds)
+
+
+@dataclass(frozen=True)
+class Dst:
+    """One result of an instruction; optional results may only trail."""
+
+    name: str
+    types: tuple[type[OriRegisterType], ...]
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class ModGroup:
+    """A group of mutually exclusive opcode modifiers (``.LO``/``.HI``/``.WIDE``).
+
+    ``default`` is the value meant when none of the group's tokens is written;
+    it is never printed.  A group without default and with ``required`` set
+    must be written.  A one-token group with no default is a flag.
+    """
+
+    name: str
+    values: tuple[str, ...]
+    default: str | None = None
+    required: bool = False
+
+
+def flag(name: str) -> ModGroup:
+    return ModGroup(name, (name,))
+
+
+def _fmt_int(v: int) -> str:
+    return hex(v) if v >= 0 else "-" + hex(-v)
+
+
+def _fmt_float(v: float) -> str:
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return repr(v)
+
+
+def annotate_class_constants(cls: type) -> None:
+    """Give every upper-case class constant of ``cls`` a ``ClassVar`` annotation."""
+    ann = cls.__dict__.get("__annotations__")
+    if ann is None:
+        ann = {}
+        cls.__annotations__ = ann
+    for k in list(cls.__dict__):
+        if k.isupper() and not k.startswith("__") and k not in ann:
+            ann[k] = ClassVar
+
+class OriOp(IRDLOperation):
+    """Base of every op of the ori dialect that stands for a SASS instruction
+    (including control flow): the metadata it declares once."""
+
+    # ---- metadata every op class declares (DESIGN.md "Instructions") ----
+    LATENCY: ClassVar[LatencyClass] = LatencyClass.SHORT_ALU
+    PIPE: ClassVar[Pipe] = Pipe.ALU
+    MEM: ClassVar[MemEffect] = MemEffect.NONE
+    SPACE: ClassVar[MemSpace | None] = None
+    SIDE_EFFECTS: ClassVar[bool] = False
+    IS_BARRIER: ClassVar[bool] = False
+    REMATERIALIZABLE: ClassVar[bool] = False
+    WARP_COLLECTIVE: ClassVar[bool] = False
+    SASS: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # Op classes set metadata constants (``SASS = "IADD3"``) without
+        # repeating ``ClassVar`` annotations; IRDL wants every upper-case
+        # class constant annotated, so annotate them here.
+        super().__init_subclass__(**kwargs)
+        annotate_class_constants(cls)
+
+
+class OriInstruction(OriOp):
+    """Base class of every Ori instruction op with the slot shape (module docstring)."""
+
+    # ---- operand shape ----
+    DSTS: ClassVar[tuple[Dst, ...]] = ()
+    SRCS: ClassVar[tuple[Src, ...]] = ()
+    MODS: ClassVar[tuple[ModGroup, ...]] = ()
+
+    srcs = var_operand_def(OriRegisterType)
+    guard = opt_operand_def(PredType | UPredType)
+    prior = var_operand_def(OriRegisterType)
+    dsts = var_result_def(OriRegisterType)
+
+    mods = opt_prop_def(StringAttr)
+    consts = opt_prop_def(DictionaryAttr)
+    smods = opt_prop_def(DictionaryAttr)
+    guard_neg = opt_prop_def(UnitAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    # ------------------------------------------------------------------
+    # construction
+    # ------------------------------------------------------------------
+    @classmethod
+    def make(
+        cls,
+        sources: Sequence[SSAValue | Operation | Const | int | float],
+        result_types: Sequence[Attribute] | None = None,
+        *,
+        mods: str = "",
+        smods: dict[str, str] | None = None,
+        guard: SSAValue | Operation | None = None,
+        guard_neg: bool = False,
+        prior: Sequence[SSAValue | Operation] = (),
+        attributes: dict[str, Attribute] | None = None,
+    ):
+        """Build an instruction from its sources in slot order.
+
+        Python ints and floats become immediates of the slot's kind; SSA
+        values become register operands; attributes are stored as constants.
+        ``result_types`` defaults to the first type of each required result.
+        """
+        regs: list[SSAValue | Operation] = []
+        consts: dict[str, Attribute] = {}
+        if len(sources) > len(cls.SRCS):
+            raise VerifyException(
+                f"{cls.name} takes at most {len(cls.SRCS)} sources, got {len(sources)}"
+            )
+        for slot, s in zip(cls.SRCS, sources):
+            if isinstance(s, SSAValue | Operation):
+                regs.append(s)
+            elif isinstance(s, bool):
+                raise VerifyException(f"{cls.name}: bool is not an operand")
+            elif isinstance(s, int | float):
+                consts[slot.name] = _make_imm(cls, slot, s)
+            else:
+                consts[slot.name] = s
+        if result_types is None:
+            result_types = [d.types[0].unallocated() for d in cls.DSTS if not d.optional]
+        props: dict[str, Attribute] = {}
+        if mods:
+            props["mods"] = StringAttr(cls.canonical_mods(mods))
+        if consts:
+            props["consts"] = DictionaryAttr(consts)
+        if smods:
+            props["smods"] = DictionaryAttr({k: StringAttr(v) for k, v in smods.items()})
+        if guard_neg:
+            props["guard_neg"] = UnitAttr()
+        return cls.build(
+            operands=[regs, [guard] if guard is not None else [], list(prior)],
+            result_types=[list(result_types)],
+            properties=props,
+            attributes=attributes or {},
+        )
+
+    # ------------------------------------------------------------------
+    # queries
+    # ------------------------------------------------------------------
+    def const_map(self) -> dict[str, Attribute]:
+        return dict(self.consts.data) if self.consts is not None else {}
+
+    def smod_map(self) -> dict[str, str]:
+        if self.smods is None:
+            return {}
+        return {k: v.data for k, v in self.smods.data.items() if isinstance(v, StringAttr)}
+
+    def present_slots(self) -> tuple[Src, ...]:
+        n = len(self.srcs) + (len(self.consts.data) if self.consts is not None else 0)
+        return self.SRCS[:n]
+
+    def slot_values(self) -> list[tuple[Src, SSAValue | Attribute]]:
+        """Each present slot with its SSA operand or constant, in slot order."""
+        consts = self.const_map()
+        out: list[tuple[Src, SSAValue | Attribute]] = []
+        it = iter(self.srcs)
+        for slot in self.present_slots():
+            c = consts.get(slot.name)
+            if c is not None:
+                out.append((slot, c))
+            else:
+                v = next(it, None)
+                if v is None:
+                    break
+                out.append((slot, v))
+        return out
+
+    def src(self, name: str) -> SSAValue | Attribute | None:
+        """The operand or constant of slot ``name``; None when the slot is absent."""
+        for slot, v in self.slot_values():
+            if slot.name == name:
+                return v
+        return None
+
+    def dst(self, name: str) -> SSAValue | None:
+        for d, r in zip(self.DSTS, self.results):
+            if d.name == name:
+                return r
+        return None
+
+    def mod_tokens(self) -> tuple[str, ...]:
+        return tuple(self.mods.data.split(".")) if self.mods is not None and self.mods.data else ()
+
+    def mod(self, group: str) -> str | None:
+        """The value of modifier group ``group`` (its default when not written)."""
+        spec = _group(type(self), group)
+        toks = self.mod_tokens()
+        for t in toks:
+            if t in spec.values:
+                return t
+        return spec.default
+
+    def has_mod(self, token: str) -> bool:
+        return token in self.mod_tokens()
+
+    @property
+    def is_guarded(self) -> bool:
+        return self.guard is not None
+
+    # ------------------------------------------------------------------
+    # modifiers
+    # ------------------------------------------------------------------
+    @classmethod
+    def canonical_mods(cls, text: str) -> str:
+        """Assign each dot-separated token to a group (first free group that
+        accepts it, so ``f32.f64`` reads dst-then-src), check required groups,
+        drop defaults, and return the tokens in group order."""
+        chosen: dict[str, str] = {}
+        for tok in [t for t in text.split(".") if t]:
+            for g in cls.MODS:
+                if tok in g.values and g.name not in chosen:
+                    chosen[g.name] = tok
+                    break
+            else:
+                allowed = sorted({v for g in cls.MODS for v in g.values})
+                if any(tok in g.values for g in cls.MODS):
+                    raise VerifyException(f"{cls.name}: modifier '{tok}' given twice")
+                raise VerifyException(
+                    f"{cls.name}: unknown modifier '{tok}'"
+                    + (f"; expected one of {', '.join(allowed)}" if allowed else " (takes none)")
+                )
+        for g in cls.MODS:
+            if g.required and g.name not in chosen and g.default is None:
+                raise VerifyException(
+                    f"{cls.name}: missing required modifier ({'|'.join(g.values)})"
+                )
+        return ".".join(
+            chosen[g.name] for g in cls.MODS if g.name in chosen and chosen[g.name] != g.default
+        )
+
+    # ------------------------------------------------------------------
+    # verification
+    # ------------------------------------------------------------------
+    def verify_(self) -> None:
+        cls = type(self)
+        name = cls.name
+        if self.mods is not None:
+            canon = cls.canonical_mods(self.mods.data)
+            if canon != self.mods.data:
+                raise VerifyException(
+                    f"{name}: modifiers '{self.mods.data}' are not in canonical form '{canon}'"
+                )
+        # results
+        required = [d for d in self.DSTS if not d.optional]
+        if not len(required) <= len(self.dsts) <= len(self.DSTS):
+            raise VerifyException(
+                f"{name} expects {len(required)}"
+                + (f" to {len(self.DSTS)}" if len(self.DSTS) != len(required) else "")
+                + f" results, got {len(self.dsts)}"
+            )
+        for d, r in zip(self.DSTS, self.dsts):
+            if not isinstance(r.type, d.types):
+                raise VerifyException(
+                    f"{name}: result '{d.name}' must be "
+                    f"{' or '.join(t.name for t in d.types)}, got {r.type}"
+                )
+        # sources
+        consts = self.const_map()
+        n_present = len(self.srcs) + len(consts)
+        n_required = sum(1 for s in self.SRCS if not s.optional)
+        if not n_required <= n_present <= len(self.SRCS):
+            raise VerifyException(
+                f"{name} expects {n_required}"
+                + (f" to {len(self.SRCS)}" if len(self.SRCS) != n_required else "")
+                + f" source operands, got {n_present}"
+            )
+        present = {s.name for s in self.SRCS[:n_present]}
+        for k in consts:
+            if k not in present:
+                raise VerifyException(f"{name}: constant for unknown or absent slot '{k}'")
+        for slot, v in self.slot_values():
+            _verify_slot(self, slot, v)
+        for k, m in self.smod_map().items():
+            slot = next((s for s in self.SRCS if s.name == k), None)
+            if slot is None or k not in present:
+                raise VerifyException(f"{name}: source modifier for unknown slot '{k}'")
+            parts = m.split(".")
+            if any(p not in slot.smods for p in parts) or not parts:
+                raise VerifyException(
+                    f"{name}: slot '{k}' does not take source modifier '{m}'"
+                    + (f" (allowed: {', '.join(sorted(slot.smods))})" if slot.smods else "")
+                )
+        # guard and tied prior values
+        if self.guard is None:
+            if self.guard_neg is not None:
+                raise VerifyException(f"{name}: guard negation without a guard predicate")
+            if self.prior:
+                raise VerifyException(f"{name}: tied prior values given without a guard")
+        else:
+            if len(self.prior) != len(self.dsts):
+                raise VerifyException(
+                    f"{name}: a guarded instruction needs one tied prior value per result "
+                    f"({len(self.dsts)}), got {len(self.prior)}"
+                )
+            for r, p in zip(self.dsts, self.prior):
+                if type(r.type) is not type(p.type):
+                    raise VerifyException(
+                        f"{name}: tied prior value has type {p.type}, but the result it "
+                        f"stands for has type {r.type}"
+                    )
+        self.verify_semantics()
+
+    def verify_semantics(self) -> None:
+        """Op-specific checks (widths that depend on modifiers, ...)."""
+
+    # ------------------------------------------------------------------
+    # custom syntax
+    # ------------------------------------------------------------------
+    def print(self, printer: Printer) -> None:
+        if self.mods is not None and self.mods.data:
+            printer.print_string(" " + self.mods.data)
+        smods = self.smod_map()
+        vals = self.slot_values()
+        first = True
+        i = 0
+        while i < len(vals):
+            slot, v = vals[i]
+            printer.print_string(" " if first else ", ")
+            first = False
+            if slot.address:
+                off_v = vals[i + 1][1] if i + 1 < len(vals) else None
+                printer.print_string("[")
+                _print_src(printer, v, smods.get(slot.name))
+                if isinstance(off_v, IntegerAttr):
+                    o = off_v.value.data
+                    if o:
+                        printer.print_string(f" + {hex(o)}" if o > 0 else f" - {hex(-o)}")
+                printer.print_string("]")
+                i += 2
+                continue
+            _print_src(printer, v, smods.get(slot.name))
+            i += 1
+        if self.guard is not None:
+            printer.print_string(" if not " if self.guard_neg is not None else " if ")
+            printer.print_operand(self.guard)
+            if self.prior:
+                printer.print_string(" else ")
+                printer.print_list(self.prior, printer.print_operand)
+        attrs = dict(self.attributes)
+        if attrs:
+            printer.print_string(" ")
+            printer.print_attr_dict(attrs)
+        printer.print_string(" : ")
+        printer.print_function_type(
+            [o.type for o in self.operands], [r.type for r in self.results]
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OriInstruction:
+        props: dict[str, Attribute] = {}
+        tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
+        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text not in _OPERAND_WORDS:
+            pos = parser.pos
+            text = tok.text
+            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+            try:
+                canon = cls.canonical_mods(text)
+            except VerifyException as e:
+                parser.raise_error(str(e), pos, parser.pos)
+            if canon:
+                props["mods"] = StringAttr(canon)
+        regs: list[UnresolvedOperand] = []
+        consts: dict[str, Attribute] = {}
+        smods: dict[str, Attribute] = {}
+        slots = cls.SRCS
+        i = 0
+        while i < len(slots):
+            slot = slots[i]
+            if i > 0 and parser.parse_optional_punctuation(",") is None:
+                if not slot.optional:
+                    parser.raise_error(
+                        f"{cls.name} expects operand '{slot.name}' ({slot.describe()})"
+                    )
+                break
+            if i == 0 and slot.optional and _at_operand_end(parser):
+                break
+            if slot.address:
+                parser.parse_punctuation("[", f" to open the address of {cls.name}")
+                _parse_src(parser, cls, slot, regs, consts, smods)
+                off = 0
+                if parser.parse_optional_punctuation("+") is not None:
+                    off = parser.parse_integer(allow_boolean=False, allow_negative=False)
+                elif parser.parse_optional_punctuation("-") is not None:
+                    off = -parser.parse_integer(allow_boolean=False, allow_negative=False)
+                parser.parse_punctuation("]", " to close the address")
+                if i + 1 < len(slots):
+                    consts[slots[i + 1].name] = IntegerAttr(off, i32)
+                i += 2
+                continue
+            _parse_src(parser, cls, slot, regs, consts, smods)
+            i += 1
+        guard: UnresolvedOperand | None = None
+        prior: list[UnresolvedOperand] = []
+        if parser.parse_optional_keyword("if") is not None:
+            if parser.parse_optional_keyword("not") is not None:
+                props["guard_neg"] = UnitAttr()
+            guard = parser.parse_unresolved_operand("guard predicate expected after 'if'")
+            if parser.parse_optional_keyword("else") is not None:
+                prior = parser.parse_comma_separated_list(
+                    parser.Delimiter.NONE, parser.parse_unresolved_operand
+                )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        ftype = parser.parse_function_type()
+        unresolved = [*regs, *([guard] if guard else []), *prior]
+        if len(ftype.inputs.data) != len(unresolved):
+            parser.raise_error(
+                f"{cls.name}: {len(unresolved)} SSA operands but "
+                f"{len(ftype.inputs.data)} operand types",
+                pos,
+                parser.pos,
+            )
+        operands = parser.resolve_operands(unresolved, ftype.inputs.data, pos)
+        nr = len(regs)
+        ng = 1 if guard else 0
+        if consts:
+            props["consts"] = DictionaryAttr(consts)
+        if smods:
+            props["smods"] = DictionaryAttr(smods)
+        op = cls.build(
+            operands=[operands[:nr], operands[nr : nr + ng], operands[nr + ng :]],
+            result_types=[list(ftype.outputs.data)],
+            properties=props,
+            attributes=attrs,
+        )
+        return op
+
+
+# ----------------------------------------------------------------------
+# helpers
+# ----------------------------------------------------------------------
+def _group(cls: type[OriInstruction], name: str) -> ModGroup:
+    for g in cls.MODS:
+        if g.name == name:
+            return g
+    raise KeyError(f"{cls.name} has no modifier group '{name}'")
+
+
+def _make_imm(cls: type[OriInstruction], slot: Src, v: int | float) -> Attribute:
+    if slot.imm is None:
+        raise VerifyException(f"{cls.name}: slot '{slot.name}' takes no immediate")
+    if slot.imm == "int":
+        if isinstance(v, float):
+            raise VerifyException(f"{cls.name}: slot '{slot.name}' takes an integer")
+        return IntegerAttr(v, i32) if -(2**31) <= v < 2**32 else IntegerAttr(v, IntegerType(64))
+    return FloatAttr(float(v), f32 if slot.imm == "f32" else f64)
+
+
+def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:
+    name = type(op).name
+    if isinstance(v, SSAValue):
+        if not isinstance(v.type, slot.all_types):
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' must be {slot.describe()}; got {v.type}"
+            )
+        return
+    if isinstance(v, OriRegisterType):
+        if not slot.fixed or not v.is_fixed or not isinstance(v, slot.all_types):
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' cannot be the fixed register {v}"
+            )
+        return
+    if isinstance(v, CBankAttr):
+        if not slot.cbank:
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' takes no constant-bank operand"
+            )
+        return
+    if isinstance(v, IntegerAttr):
+        if slot.imm != "int":
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' takes no integer immediate"
+                + (f" (it takes an {slot.imm} immediate)" if slot.imm else "")
+            )
+        return
+    if isinstance(v, FloatAttr):
+        want = {"f32": Float32Type, "f64": Float64Type}.get(slot.imm or "")
+        if want is None or not isinstance(v.type, want):
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' takes no {v.type} immediate"
+            )
+        return
+    raise VerifyException(f"{name}: operand '{slot.name}' cannot be {v}")
+
+
+def _print_src(printer: Printer, v: SSAValue | Attribute, smod: str | None) -> None:
+    parts = smod.split(".") if smod else []
+    if "not" in parts:
+        printer.print_string("not ")
+    if "neg" in parts:
+        printer.print_string("-")
+    if "abs" in parts:
+        printer.print_string("|")
+    if isinstance(v, SSAValue):
+        printer.print_operand(v)
+    elif isinstance(v, OriRegisterType):
+        printer.print_string(v.register_name.data)
+    elif isinstance(v, CBankAttr):
+        printer.print_string(v.asm())
+    elif isinstance(v, IntegerAttr):
+        printer.print_string(_fmt_int(v.value.data))
+    elif isinstance(v, FloatAttr):
+        printer.print_string(_fmt_float(v.value.data))
+    else:
+        printer.print_attribute(v)
+    if "abs" in parts:
+        printer.print_string("|")
+
+
+def _at_operand_end(parser: Parser) -> bool:
+    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    return tok.kind in (MLIRTokenKind.COLON, MLIRTokenKind.L_BRACE) or (
+        tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "if"
+    )
+
+
+def _parse_src(
+    parser: Parser,
+    cls: type[OriInstruction],
+    slot: Src,
+    regs: list[UnresolvedOperand],
+    consts: dict[str, Attribute],
+    smods: dict[str, Attribute],
+) -> None:
+    mods: list[str] = []
+    if parser.parse_optional_keyword("not") is not None:
+        mods.append("not")
+    neg_pos = parser.pos
+    negative = parser.parse_optional_punctuation("-") is not None
+    absolute = parser.parse_optional_punctuation("|") is not None
+    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    start = parser.pos
+    if tok.kind == MLIRTokenKind.PERCENT_IDENT:
+        regs.append(parser.parse_unresolved_operand())
+        if negative:
+            mods.append("neg")
+    elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text in _FIXED_WORDS:
+        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+        file = _FIXED_WORDS[tok.text]
+        t = next((t for t in slot.all_types if t.REG_FILE is file), None)
+        if t is None or not slot.fixed:
+            parser.raise_error(
+                f"{cls.name}: operand '{slot.name}' cannot be {tok.text}", start, parser.pos
+            )
+        consts[slot.name] = t.fixed()
+        if negative:
+            mods.append("neg")
+    elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "c":
+        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+        parser.parse_punctuation("[")
+        bank = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        parser.parse_punctuation("]")
+        parser.parse_punctuation("[")
+        off = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        parser.parse_punctuation("]")
+        if not slot.cbank:
+            parser.raise_error(
+                f"{cls.name}: operand '{slot.name}' takes no constant-bank operand",
+                start,
+                parser.pos,
+            )
+        consts[slot.name] = CBankAttr(bank, off)
+        if negative:
+            mods.append("neg")
+    else:
+        if absolute:
+            parser.raise_error("'|' must enclose a register or constant-bank operand")
+        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text in ("inf", "nan"):
+            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+            value: int | float = math.inf if tok.text == "inf" else math.nan
+        else:
+            num = parser.parse_optional_number()
+            if num is None:
+                parser.raise_error(
+                    f"{cls.name}: expected operand '{slot.name}' ({slot.describe()})"
+                )
+            value = num
+        if negative:
+            value = -value
+        if slot.imm is None:
+            parser.raise_error(
+                f"{cls.name}: operand '{slot.name}' takes no immediate", neg_pos, parser.pos
+            )
+        if slot.imm == "int" and isinstance(value, float):
+            parser.raise_error(
+                f"{cls.name}: operand '{slot.name}' takes an integer immediate",
+                neg_pos,
+                parser.pos,
+            )
+        consts[slot.name] = _make_imm(cls, slot, value)
+        negative = False
+    if absolute:
+        parser.parse_punctuation("|", " to close the absolute value")
+        mods.append("abs")
+    order = ("not", "neg", "abs")
+    if mods:
+        smods[slot.name] = StringAttr(".".join(m for m in order if m in mods))

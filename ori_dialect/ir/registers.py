@@ -1,0 +1,296 @@
+"""Register types of the Ori IR.
+
+Registers are types, in the manner of ``xdsl.backend.register_type``: a value of
+an unallocated type (``!ori.r32``) is a virtual register; register allocation
+retypes it to a physical one (``!ori.r32<R4>``).  There is one type per
+(register file, width) pair so that verifiers and the allocator can read both
+off the type without looking at the op.
+
+Register files (DESIGN.md "Register types"; seed 000 "Register Classes"):
+
+====  ==========================  =============================  ==================
+file  meaning                     physical names                 fixed registers
+====  ==========================  =============================  ==================
+R     32-bit GPR                  R0 .. R254                     RZ (index 255)
+UR    32-bit uniform GPR          UR0 .. UR62                    URZ (index 63)
+P     predicate                   P0 .. P6                       PT (index 7)
+UP    uniform predicate           UP0 .. UP6                     UPT (index 7)
+B     convergence barrier         B0 .. B15                      --
+====  ==========================  =============================  ==================
+
+R and UR values are 32, 64 or 128 bits wide.  A wide value occupies 2 or 4
+consecutive registers and its base register must be aligned to its size
+(``R4`` for a 64-bit value names R4:R5).  The fixed registers (RZ, URZ, PT,
+UPT) read as zero / true, discard writes and never take an allocatable slot;
+RZ and URZ may stand for a zero of any width.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from enum import Enum
+from typing import ClassVar
+
+from xdsl.backend.register_type import RegisterType
+from xdsl.irdl import irdl_attr_definition
+from xdsl.utils.exceptions import VerifyException
+
+
+class RegFile(Enum):
+    """A hardware register file.  The value is the printed prefix."""
+
+    R = "R"
+    UR = "UR"
+    P = "P"
+    UP = "UP"
+    B = "B"
+
+    @property
+    def is_uniform(self) -> bool:
+        return self in (RegFile.UR, RegFile.UP)
+
+    @property
+    def is_predicate(self) -> bool:
+        return self in (RegFile.P, RegFile.UP)
+
+
+# Number of addressable (allocatable) registers per file and the index of the
+# file's fixed "zero/true" register.  Allocation limits of a particular SM are
+# narrower and live on the target descriptor (targets/).
+_FILE_SIZE: dict[RegFile, int] = {
+    RegFile.R: 255,
+    RegFile.UR: 63,
+    RegFile.P: 7,
+    RegFile.UP: 7,
+    RegFile.B: 16,
+}
+_FIXED_NAME: dict[RegFile, str | None] = {
+    RegFile.R: "RZ",
+    RegFile.UR: "URZ",
+    RegFile.P: "PT",
+    RegFile.UP: "UPT",
+    RegFile.B: None,
+}
+
+
+def _names_for(file: RegFile) -> dict[str, int]:
+    names = {f"{file.value}{i}": i for i in range(_FILE_SIZE[file])}
+    fixed = _FIXED_NAME[file]
+    if fixed is not None:
+        names[fixed] = _FILE_SIZE[file]
+    return names
+
+
+_INDEX_BY_NAME: dict[RegFile, dict[str, int]] = {f: _names_for(f) for f in RegFile}
+
+
+class OriRegisterType(RegisterType, ABC):
+    """Base of every Ori register type.
+
+    Subclasses fix ``reg_file`` and ``bits``; ``num_regs`` is the number of
+    consecutive physical registers a value occupies (its alignment too).
+    """
+
+    REG_FILE: ClassVar[RegFile]
+    BITS: ClassVar[int]
+
+    @classmethod
+    def num_regs(cls) -> int:
+        return max(1, cls.BITS // 32) if not cls.REG_FILE.is_predicate else 1
+
+    @classmethod
+    def index_by_name(cls) -> dict[str, int]:
+        if "REG_FILE" not in cls.__dict__:
+            raise NotImplementedError  # abstract base: xDSL skips its checks
+        return _INDEX_BY_NAME[cls.REG_FILE]
+
+    @classmethod
+    def infinite_register_prefix(cls) -> str:
+        # Spill-pool registers of xDSL's generic allocators; lower-case so the
+        # prefix can never clash with a hardware name.
+        if "REG_FILE" not in cls.__dict__:
+            raise NotImplementedError
+        return "v" + cls.REG_FILE.value.lower()
+
+    @classmethod
+    def fixed_index(cls) -> int | None:
+        """Index of the file's RZ/PT-style register, or None (B has none)."""
+        return _FILE_SIZE[cls.REG_FILE] if _FIXED_NAME[cls.REG_FILE] else None
+
+    @classmethod
+    def fixed(cls) -> OriRegisterType:
+        name = _FIXED_NAME[cls.REG_FILE]
+        if name is None:
+            raise VerifyException(f"register file {cls.REG_FILE.value} has no fixed register")
+        return cls.from_name(name)
+
+    @classmethod
+    def physical(cls, index: int) -> OriRegisterType:
+        """The physical register with base ``index`` (e.g. ``R64Type.physical(4)``)."""
+        if index == cls.fixed_index():
+            return cls.fixed()
+        return cls.from_name(f"{cls.REG_FILE.value}{index}")
+
+    @property
+    def is_fixed(self) -> bool:
+        return self.register_name.data == _FIXED_NAME[self.REG_FILE]
+
+    @property
+    def phys_index(self) -> int | None:
+        """Physical base index, or None while unallocated."""
+        from xdsl.dialects.builtin import IntAttr
+
+        return self.index.data if isinstance(self.index, IntAttr) else None
+
+    def phys_range(self) -> range:
+        """The physical registers this value occupies (empty for fixed ones)."""
+        base = self.phys_index
+        if base is None or self.is_fixed:
+            return range(0)
+        return range(base, base + self.num_regs())
+
+    def verify(self) -> None:
+        name = self.register_name.data
+        if name and name not in self.index_by_name() and not name.startswith(
+            self.infinite_register_prefix()
+        ):
+            raise VerifyException(
+                f"unknown register '{name}' for {self.name}: expected one of "
+                f"{self.REG_FILE.value}0..{self.REG_FILE.value}{_FILE_SIZE[self.REG_FILE] - 1}"
+                + (f" or {_FIXED_NAME[self.REG_FILE]}" if _FIXED_NAME[self.REG_FILE] else "")
+            )
+        super().verify()
+        base = self.phys_index
+        if base is None or self.is_fixed or base < 0:
+            return
+        n = self.num_regs()
+        if base % n:
+            raise VerifyException(
+                f"misaligned register {name} for {self.name}: a {self.BITS}-bit value "
+                f"needs a base register that is a multiple of {n}"
+            )
+        if base + n > _FILE_SIZE[self.REG_FILE]:
+            raise VerifyException(
+                f"register {name} for {self.name} runs past the last "
+                f"{self.REG_FILE.value} register"
+            )
+
+
+@irdl_attr_definition
+class R32Type(OriRegisterType):
+    """A 32-bit general-purpose register."""
+
+    name = "ori.r32"
+    REG_FILE = RegFile.R
+    BITS = 32
+
+
+@irdl_attr_definition
+class R64Type(OriRegisterType):
+    """A 64-bit value in an aligned pair of GPRs."""
+
+    name = "ori.r64"
+    REG_FILE = RegFile.R
+    BITS = 64
+
+
+@irdl_attr_definition
+class R128Type(OriRegisterType):
+    """A 128-bit value in an aligned quad of GPRs."""
+
+    name = "ori.r128"
+    REG_FILE = RegFile.R
+    BITS = 128
+
+
+@irdl_attr_definition
+class UR32Type(OriRegisterType):
+    """A 32-bit uniform register (sm_75+)."""
+
+    name = "ori.ur32"
+    REG_FILE = RegFile.UR
+    BITS = 32
+
+
+@irdl_attr_definition
+class UR64Type(OriRegisterType):
+    """A 64-bit value in an aligned pair of uniform registers."""
+
+    name = "ori.ur64"
+    REG_FILE = RegFile.UR
+    BITS = 64
+
+
+@irdl_attr_definition
+class UR128Type(OriRegisterType):
+    """A 128-bit value in an aligned quad of uniform registers."""
+
+    name = "ori.ur128"
+    REG_FILE = RegFile.UR
+    BITS = 128
+
+
+@irdl_attr_definition
+class PredType(OriRegisterType):
+    """A predicate register."""
+
+    name = "ori.p"
+    REG_FILE = RegFile.P
+    BITS = 1
+
+
+@irdl_attr_definition
+class UPredType(OriRegisterType):
+    """A uniform predicate register."""
+
+    name = "ori.up"
+    REG_FILE = RegFile.UP
+    BITS = 1
+
+
+@irdl_attr_definition
+class BarrierType(OriRegisterType):
+    """A convergence-barrier register (BSSY/BSYNC/WARPSYNC operand)."""
+
+    name = "ori.b"
+    REG_FILE = RegFile.B
+    BITS = 32
+
+
+REGISTER_TYPES: tuple[type[OriRegisterType], ...] = (
+    R32Type,
+    R64Type,
+    R128Type,
+    UR32Type,
+    UR64Type,
+    UR128Type,
+    PredType,
+    UPredType,
+    BarrierType,
+)
+
+_BY_FILE_WIDTH: dict[tuple[RegFile, int], type[OriRegisterType]] = {
+    (t.REG_FILE, t.BITS): t for t in REGISTER_TYPES
+}
+
+
+def reg_type(file: RegFile, bits: int = 32) -> type[OriRegisterType]:
+    """The register type class for a file and width (bits ignored for P/UP)."""
+    if file.is_predicate:
+        bits = 1
+    try:
+        return _BY_FILE_WIDTH[(file, bits)]
+    except KeyError:
+        raise VerifyException(f"no {bits}-bit registers in file {file.value}") from None
+
+
+# Short aliases for builders and tests.
+r32 = R32Type.unallocated()
+r64 = R64Type.unallocated()
+r128 = R128Type.unallocated()
+ur32 = UR32Type.unallocated()
+ur64 = UR64Type.unallocated()
+ur128 = UR128Type.unallocated()
+pred = PredType.unallocated()
+upred = UPredType.unallocated()
+barrier = BarrierType.unallocated()

@@ -1,0 +1,85 @@
+"""Helpers shared by the op-family modules: the op decorator and slot shorthands."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from xdsl.irdl import irdl_op_definition, traits_def
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, OpTrait, Pure
+
+from ori_dialect.ir.instruction import OriInstruction, OriOp, Src
+from ori_dialect.ir.registers import (
+    PredType,
+    R32Type,
+    R64Type,
+    R128Type,
+    UPredType,
+)
+
+_T = TypeVar("_T", bound=type[OriOp])
+
+
+def ori_op(cls: _T) -> _T:
+    """``irdl_op_definition`` plus xDSL effect traits derived from the op's metadata,
+    so generic xDSL passes (DCE, CSE) see what Ori passes see."""
+    if "traits" in cls.__dict__:  # the class states its own traits (terminators)
+        return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
+    traits: list[OpTrait] = []
+    if cls.MEM.reads or cls.SIDE_EFFECTS:
+        traits.append(MemoryReadEffect())
+    if cls.MEM.writes or cls.SIDE_EFFECTS:
+        traits.append(MemoryWriteEffect())
+    if not traits:
+        traits.append(Pure())
+    cls.traits = traits_def(*traits)  # pyright: ignore[reportAttributeAccessIssue]
+    return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
+
+
+R = (R32Type,)
+R64 = (R64Type,)
+RW = (R32Type, R64Type, R128Type)  # any GPR width (memory data)
+P = (PredType, UPredType)
+
+
+def reg(name: str, *, optional: bool = False, fixed: bool = True) -> Src:
+    """A 32-bit GPR slot (RZ allowed)."""
+    return Src(name, R, fixed=fixed, optional=optional)
+
+
+def rio(name: str, *, neg: bool = False, optional: bool = False) -> Src:
+    """A 32-bit slot taking a GPR, an integer immediate or a constant-bank operand."""
+    return Src(
+        name, R, imm="int", cbank=True, optional=optional,
+        smods=frozenset({"neg"}) if neg else frozenset(),
+    )
+
+
+def pred(name: str, *, optional: bool = False) -> Src:
+    """A predicate source slot; may be negated (``not %p``) or PT."""
+    return Src(name, P, smods=frozenset({"not"}), optional=optional)
+
+
+def imm(name: str, *, optional: bool = False) -> Src:
+    """An integer-immediate-only slot (LUTs, shift amounts, masks)."""
+    return Src(name, (), imm="int", optional=optional, fixed=False)
+
+
+def fsrc(name: str, *, immediate: bool = False, cbank: bool = False, width: int = 32) -> Src:
+    """A float source with negate/absolute-value modifiers."""
+    return Src(
+        name,
+        R if width == 32 else R64,
+        imm=("f32" if width == 32 else "f64") if immediate else None,
+        cbank=cbank,
+        smods=frozenset({"neg", "abs"}),
+    )
+
+
+def addr(width: int) -> tuple[Src, Src]:
+    """A memory address: base register (64-bit for global/generic, 32-bit for
+    shared/local) printed with its signed immediate offset as ``[%a + 0x10]``."""
+    base = Src("addr", R64 if width == 64 else R, address=True)
+    return base, Src("offset", (), imm="int", fixed=False)
+
+
+__all__ = ["OriInstruction", "ori_op", "reg", "rio", "pred", "imm", "fsrc", "addr", "R", "R64", "RW", "P"]

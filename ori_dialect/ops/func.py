@@ -1,0 +1,225 @@
+"""``ori.func``: a kernel entry or a device function holding a CFG.
+
+::
+
+    ori.func kernel @saxpy() attributes {params = [#ori.param<4, align 4, at 0x0>, ...]} {
+    ^bb0:
+      ...
+      ori.exit
+    }
+    ori.func @helper(%a : !ori.r32) -> !ori.r32 {
+    ^bb0(%a : !ori.r32):
+      ori.ret %a : !ori.r32
+    }
+
+A kernel takes no SSA arguments: its launch parameters live in constant bank 0
+and are described by ``params`` (size, alignment, byte offset within the
+parameter area).  A device function receives its parameters as entry-block
+arguments; ``params``/``returns`` then describe their sizes and alignment for
+the calling convention (seed 003).  Limits mirror PTX performance directives:
+``maxnreg`` (``.maxnreg``), ``maxntid``/``reqntid`` (``.maxntid``/``.reqntid``,
+up to 3 dims), ``minnctapersm``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FunctionType,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    UnitAttr,
+    i32,
+)
+from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
+from xdsl.ir import Attribute, Block, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, IsTerminator, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.attrs import ParamAttr
+from ori_dialect.ir.registers import OriRegisterType
+
+TARGET_ATTR = "ori.target"
+"""Name of the module attribute that names the SM target (from PTX ``.target``)."""
+
+_PROPS = ("sym_name", "function_type", "kernel", "params", "returns", "maxnreg",
+          "maxntid", "reqntid", "minnctapersm")
+
+
+@irdl_op_definition
+class FuncOp(IRDLOperation):
+    """A kernel entry (``kernel``) or device function."""
+
+    name = "ori.func"
+
+    body = region_def()
+    sym_name = prop_def(StringAttr)
+    function_type = prop_def(FunctionType)
+    kernel = opt_prop_def(UnitAttr)
+    params = opt_prop_def(ArrayAttr[ParamAttr])
+    returns = opt_prop_def(ArrayAttr[ParamAttr])
+    maxnreg = opt_prop_def(IntegerAttr)
+    maxntid = opt_prop_def(DenseArrayBase)
+    reqntid = opt_prop_def(DenseArrayBase)
+    minnctapersm = opt_prop_def(IntegerAttr)
+
+    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface())
+
+    def __init__(
+        self,
+        name: str,
+        inputs: Sequence[Attribute] = (),
+        outputs: Sequence[Attribute] = (),
+        *,
+        kernel: bool = False,
+        params: Sequence[ParamAttr] | None = None,
+        returns: Sequence[ParamAttr] | None = None,
+        maxnreg: int | None = None,
+        region: Region | None = None,
+    ) -> None:
+        if region is None:
+            region = Region(Block(arg_types=inputs))
+        super().__init__(
+            regions=[region],
+            properties={
+                "sym_name": StringAttr(name),
+                "function_type": FunctionType.from_lists(list(inputs), list(outputs)),
+                "kernel": UnitAttr() if kernel else None,
+                "params": ArrayAttr(params) if params is not None else None,
+                "returns": ArrayAttr(returns) if returns is not None else None,
+                "maxnreg": IntegerAttr(maxnreg, i32) if maxnreg is not None else None,
+            },
+        )
+
+    @property
+    def is_kernel(self) -> bool:
+        return self.kernel is not None
+
+    @property
+    def entry_block(self) -> Block:
+        b = self.body.first_block
+        if b is None:
+            raise VerifyException(f"ori.func @{self.sym_name.data} has no body")
+        return b
+
+    def target_name(self) -> str | None:
+        """The ``ori.target`` of the enclosing module, if any."""
+        mod = self.parent_op()
+        if isinstance(mod, ModuleOp):
+            t = mod.attributes.get(TARGET_ATTR)
+            if isinstance(t, StringAttr):
+                return t.data
+        return None
+
+    # ------------------------------------------------------------------
+    def verify_(self) -> None:
+        fname = f"ori.func @{self.sym_name.data}"
+        if not self.body.blocks:
+            raise VerifyException(f"{fname}: a function needs a body")
+        ftype = self.function_type
+        for t in (*ftype.inputs.data, *ftype.outputs.data):
+            if not isinstance(t, OriRegisterType):
+                raise VerifyException(f"{fname}: parameter and result types must be registers, got {t}")
+        entry = self.entry_block
+        if [a.type for a in entry.args] != list(ftype.inputs.data):
+            raise VerifyException(
+                f"{fname}: entry block arguments {[str(a.type) for a in entry.args]} do not match "
+                f"the parameter types {[str(t) for t in ftype.inputs.data]}"
+            )
+        if self.is_kernel and (ftype.inputs.data or ftype.outputs.data):
+            raise VerifyException(
+                f"{fname}: a kernel takes its parameters from constant bank 0 (see 'params') "
+                "and returns nothing"
+            )
+        if not self.is_kernel and self.params is not None and len(self.params.data) != len(ftype.inputs.data):
+            raise VerifyException(f"{fname}: 'params' must describe each of the {len(ftype.inputs.data)} parameters")
+        if self.returns is not None and len(self.returns.data) != len(ftype.outputs.data):
+            raise VerifyException(f"{fname}: 'returns' must describe each of the {len(ftype.outputs.data)} results")
+        if self.maxnreg is not None and not 1 <= self.maxnreg.value.data <= 255:
+            raise VerifyException(f"{fname}: maxnreg must be in 1..255, got {self.maxnreg.value.data}")
+        for nm, arr in (("maxntid", self.maxntid), ("reqntid", self.reqntid)):
+            if arr is not None:
+                vals = arr.get_values()
+                if not 1 <= len(vals) <= 3 or any(int(v) <= 0 for v in vals):
+                    raise VerifyException(f"{fname}: {nm} takes 1 to 3 positive dimensions")
+        from ori_dialect.ops.control import BraOp, ExitOp, RetOp
+
+        for i, block in enumerate(self.body.blocks):
+            last = block.last_op
+            if last is None or last.get_trait(IsTerminator) is None:
+                raise VerifyException(
+                    f"{fname}: block #{i} does not end with a terminator "
+                    "(ori.bra, ori.exit or ori.ret)"
+                )
+            if isinstance(last, RetOp):
+                if self.is_kernel:
+                    raise VerifyException(f"{fname}: a kernel ends with ori.exit, not ori.ret")
+                if [v.type for v in last.values] != list(ftype.outputs.data):
+                    raise VerifyException(
+                        f"{fname}: ori.ret returns {[str(v.type) for v in last.values]} but the "
+                        f"function returns {[str(t) for t in ftype.outputs.data]}"
+                    )
+            if isinstance(last, ExitOp) and not self.is_kernel:
+                raise VerifyException(f"{fname}: a device function ends with ori.ret, not ori.exit")
+            if isinstance(last, BraOp) and entry in last.successors:
+                raise VerifyException(
+                    f"{fname}: the entry block cannot be a branch target (give the loop its own header)"
+                )
+        self._verify_target()
+
+    def _verify_target(self) -> None:
+        name = self.target_name()
+        if name is None:
+            return
+        from targets import get_target
+
+        get_target(name)  # raises a diagnostic naming the known targets
+
+    # ------------------------------------------------------------------
+    def print(self, printer: Printer) -> None:
+        if self.is_kernel:
+            printer.print_string(" kernel")
+        attrs: dict[str, Attribute] = {
+            k: v for k, v in self.properties.items() if k not in ("sym_name", "function_type", "kernel")
+        }
+        attrs.update(self.attributes)
+        print_func_op_like(
+            printer, self.sym_name, self.function_type, self.body, attrs, reserved_attr_names=()
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FuncOp:
+        kernel = parser.parse_optional_keyword("kernel") is not None
+        pos = parser.pos
+        name, inputs, outputs, region, extra, arg_attrs, res_attrs = parse_func_op_like(
+            parser, reserved_attr_names=("sym_name", "function_type", "kernel")
+        )
+        if arg_attrs is not None or res_attrs is not None:
+            parser.raise_error("ori.func takes no argument or result attributes", pos, parser.pos)
+        if not region.blocks:
+            parser.raise_error(f"ori.func @{name} needs a body", pos, parser.pos)
+        op = cls(name, inputs, outputs, kernel=kernel, region=region)
+        if extra is not None:
+            for k, v in extra.data.items():
+                if k in _PROPS:
+                    op.properties[k] = v
+                else:
+                    op.attributes[k] = v
+        return op
+
+
+__all__ = ["FuncOp", "TARGET_ATTR"]

@@ -1,0 +1,289 @@
+"""Integer ALU instructions.
+
+Semantics are stated on 32-bit two's-complement values with wrap-around
+(SASS; PTX ISA 9.x for the operations PTX shares).  ``a``, ``b``, ``c`` name
+source slots in order.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
+from ori_dialect.ir.metadata import LatencyClass, Pipe
+from ori_dialect.ir.registers import R32Type, R64Type
+from ori_dialect.ops.base import P, R, R64, imm, ori_op, pred, reg, rio
+
+_SIGN = ModGroup("sign", ("s32", "u32"), default="s32")
+
+
+class IntAluOp(OriInstruction):
+    """Integer ops on the ALU pipe: cheap, so recomputing beats keeping live."""
+
+    LATENCY: ClassVar[LatencyClass] = LatencyClass.SHORT_ALU
+    PIPE: ClassVar[Pipe] = Pipe.ALU
+    REMATERIALIZABLE: ClassVar[bool] = True
+
+
+@ori_op
+class IAdd3Op(IntAluOp):
+    """IADD3: ``d = a + b + c`` (each optionally negated).
+
+    Carry-out predicates ``co0``/``co1`` receive the carries of the two adds;
+    with ``.X`` the carry-in predicates ``ci0``/``ci1`` are added as well,
+    which is how 64-bit adds are split into 32-bit halves.
+    """
+
+    name = "ori.iadd3"
+    SASS = "IADD3"
+    DSTS = (Dst("d", R), Dst("co0", P, optional=True), Dst("co1", P, optional=True))
+    SRCS = (
+        Src("a", R, smods=frozenset({"neg"})),
+        rio("b", neg=True),
+        Src("c", R, smods=frozenset({"neg"})),
+        pred("ci0", optional=True),
+        pred("ci1", optional=True),
+    )
+    MODS = (flag("x"),)
+
+    def verify_semantics(self) -> None:
+        ci = [s for s, _ in self.slot_values() if s.name.startswith("ci")]
+        if ci and not self.has_mod("x"):
+            raise VerifyException("ori.iadd3: carry-in predicates need the 'x' modifier")
+
+
+@ori_op
+class IMadOp(OriInstruction):
+    """IMAD: integer multiply-add.
+
+    ``lo``:   ``d = lo32(a * b) + c``
+    ``hi``:   ``d = hi32(a * b) + c``           (as PTX ``mad.hi``)
+    ``wide``: ``d(64) = a * b + c(64)``          (``u32`` zero-extends, else sign-extends)
+    ``x`` adds the carry-in predicate ``ci`` (extended-precision chains).
+    """
+
+    name = "ori.imad"
+    SASS = "IMAD"
+    LATENCY = LatencyClass.MULTIPLY
+    PIPE = Pipe.FMA  # IMAD issues on the FMA pipe since Volta
+    REMATERIALIZABLE = True
+    DSTS = (Dst("d", (R32Type, R64Type)), Dst("co", P, optional=True))
+    SRCS = (
+        reg("a"),
+        rio("b"),
+        Src("c", (R32Type, R64Type), imm="int", cbank=True),
+        pred("ci", optional=True),
+    )
+    MODS = (ModGroup("mode", ("lo", "hi", "wide"), default="lo"), ModGroup("sign", ("s32", "u32"), default="s32"), flag("x"))
+
+    def verify_semantics(self) -> None:
+        wide = self.mod("mode") == "wide"
+        want = R64Type if wide else R32Type
+        if not isinstance(self.dsts[0].type, want):
+            raise VerifyException(
+                f"ori.imad: {self.mod('mode')} form defines a {want.BITS}-bit result, "
+                f"got {self.dsts[0].type}"
+            )
+        c = self.src("c")
+        if c is not None and hasattr(c, "type") and not isinstance(c.type, want):  # type: ignore[union-attr]
+            raise VerifyException(
+                f"ori.imad: {self.mod('mode')} form takes a {want.BITS}-bit addend"
+            )
+
+
+@ori_op
+class LeaOp(IntAluOp):
+    """LEA: ``d = (a << shift) + b``; ``hi``: ``d = ((c:a) >> (32 - shift)) + b``
+    (the high word of a 64-bit ``(c:a) << shift``, for 64-bit address math)."""
+
+    name = "ori.lea"
+    SASS = "LEA"
+    LATENCY = LatencyClass.ADDRESS
+    DSTS = (Dst("d", R), Dst("co", P, optional=True))
+    SRCS = (reg("a"), rio("b"), imm("shift"), reg("c", optional=True), pred("ci", optional=True))
+    MODS = (flag("hi"), flag("x"))
+
+    def verify_semantics(self) -> None:
+        sh = self.src("shift")
+        if sh is not None and hasattr(sh, "value") and not 0 <= sh.value.data <= 31:  # type: ignore[union-attr]
+            raise VerifyException("ori.lea: shift amount must be in 0..31")
+        if self.has_mod("hi") != (self.src("c") is not None):
+            raise VerifyException("ori.lea: the 'hi' form takes the high word 'c', others do not")
+
+
+@ori_op
+class Lop3Op(IntAluOp):
+    """LOP3.LUT: ``d = LUT(a, b, c)`` bitwise, where bit ``(a<<2)|(b<<1)|c`` of
+    ``lut`` gives the output (so ``a & b`` is 0xC0, ``a | b`` 0xFC, ``a ^ b`` 0x3C).
+    The optional predicate result ``p`` is ``d != 0``."""
+
+    name = "ori.lop3"
+    SASS = "LOP3.LUT"
+    DSTS = (Dst("d", R), Dst("p", P, optional=True))
+    SRCS = (reg("a"), rio("b"), reg("c"), imm("lut"))
+
+    def verify_semantics(self) -> None:
+        lut = self.src("lut")
+        if lut is not None and hasattr(lut, "value") and not 0 <= lut.value.data <= 255:  # type: ignore[union-attr]
+            raise VerifyException("ori.lop3: truth table must be in 0..255")
+
+
+@ori_op
+class ShfOp(IntAluOp):
+    """SHF: funnel shift of the 64-bit pair ``hi:lo`` by ``shift``.
+
+    ``l``: ``d = hi32((hi:lo) << s)``; ``r``: ``d = lo32((hi:lo) >> s)`` (``hi``
+    modifier: the high word instead).  The data type picks an arithmetic or
+    logical right shift and whether the amount is taken mod 32 (``s32``/``u32``)
+    or mod 64 (``s64``/``u64``); without ``w`` the amount is clamped instead of
+    wrapped.
+    """
+
+    name = "ori.shf"
+    SASS = "SHF"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("lo"), rio("shift"), reg("hi"))
+    MODS = (
+        ModGroup("dir", ("l", "r"), required=True),
+        flag("w"),
+        ModGroup("type", ("s32", "u32", "s64", "u64"), default="u32"),
+        flag("hi"),
+    )
+
+
+@ori_op
+class ShlOp(IntAluOp):
+    """SHL: ``d = a << b`` (amounts >= 32 give 0; ``w`` wraps the amount mod 32)."""
+
+    name = "ori.shl"
+    SASS = "SHL"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"))
+    MODS = (flag("w"),)
+
+
+@ori_op
+class ShrOp(IntAluOp):
+    """SHR: ``d = a >> b``, arithmetic for ``s32`` (default) and logical for ``u32``;
+    amounts >= 32 clamp (``w`` wraps mod 32)."""
+
+    name = "ori.shr"
+    SASS = "SHR"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"))
+    MODS = (_SIGN, flag("w"))
+
+
+@ori_op
+class IMnMxOp(IntAluOp):
+    """IMNMX: ``d = sel ? min(a, b) : max(a, b)`` (``sel`` is usually PT / not PT)."""
+
+    name = "ori.imnmx"
+    SASS = "IMNMX"
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"), pred("sel"))
+    MODS = (_SIGN,)
+
+
+@ori_op
+class IAbsOp(IntAluOp):
+    """IABS: ``d = |a|`` (``|INT_MIN| = INT_MIN``)."""
+
+    name = "ori.iabs"
+    SASS = "IABS"
+    DSTS = (Dst("d", R),)
+    SRCS = (rio("a"),)
+
+
+@ori_op
+class PopcOp(IntAluOp):
+    """POPC: ``d = popcount(a)``."""
+
+    name = "ori.popc"
+    SASS = "POPC"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (rio("a"),)
+
+
+@ori_op
+class FloOp(IntAluOp):
+    """FLO: bit position of the most significant 1 (``u32``) or of the most
+    significant bit that differs from the sign (``s32``); 0xffffffff if none.
+    ``sh`` returns ``31 - position`` (a leading-zero count, PTX ``clz``)."""
+
+    name = "ori.flo"
+    SASS = "FLO"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (rio("a"),)
+    MODS = (ModGroup("sign", ("u32", "s32"), default="u32"), flag("sh"))
+
+
+@ori_op
+class BrevOp(IntAluOp):
+    """BREV: ``d = bit-reverse(a)``."""
+
+    name = "ori.brev"
+    SASS = "BREV"
+    LATENCY = LatencyClass.MULTIPLY
+    DSTS = (Dst("d", R),)
+    SRCS = (rio("a"),)
+
+
+@ori_op
+class BmskOp(IntAluOp):
+    """BMSK: ``d = ((1 << b) - 1) << a`` -- a mask of ``b`` ones at bit ``a``;
+    positions clamp at 32 (``w`` wraps them mod 32)."""
+
+    name = "ori.bmsk"
+    SASS = "BMSK"
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"))
+    MODS = (flag("w"),)
+
+
+@ori_op
+class PrmtOp(IntAluOp):
+    """PRMT: byte permute.  The 8 bytes of ``c:a`` (a = bytes 0-3) are indexed by
+    the four selector nibbles of ``sel``; bit 3 of a nibble replicates the
+    chosen byte's sign.  The modes ``f4e b4e rc8 ecl ecr rc16`` follow PTX ``prmt``."""
+
+    name = "ori.prmt"
+    SASS = "PRMT"
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("sel"), reg("c"))
+    MODS = (ModGroup("mode", ("f4e", "b4e", "rc8", "ecl", "ecr", "rc16")),)
+
+
+@ori_op
+class SelOp(IntAluOp):
+    """SEL: ``d = p ? a : b``."""
+
+    name = "ori.sel"
+    SASS = "SEL"
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"), pred("p"))
+
+
+@ori_op
+class MovOp(IntAluOp):
+    """MOV: ``d = a`` (a register, a 32-bit immediate or a constant-bank word).
+    Into a uniform register it is UMOV."""
+
+    name = "ori.mov"
+    SASS = "MOV"
+    DSTS = (Dst("d", (R32Type, *(t for t in rio("a").all_types if t is not R32Type))),)
+    SRCS = (rio("a"),)
+
+
+__all__ = [
+    "IAdd3Op", "IMadOp", "LeaOp", "Lop3Op", "ShfOp", "ShlOp", "ShrOp", "IMnMxOp",
+    "IAbsOp", "PopcOp", "FloOp", "BrevOp", "BmskOp", "PrmtOp", "SelOp", "MovOp",
+]
+_ = (R64, imm)

@@ -1,0 +1,127 @@
+"""Comparisons and predicate logic.
+
+A SETP computes ``r = a CMP b`` and writes ``p = r BOP c`` and, when the
+second result is present, ``q = (not r) BOP c`` (SASS ISETP/FSETP/DSETP; PTX
+``setp`` with a combining predicate).
+"""
+
+from __future__ import annotations
+
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
+from ori_dialect.ir.metadata import LatencyClass, Pipe
+from ori_dialect.ops.base import P, R, fsrc, imm, ori_op, pred, reg, rio
+
+_BOP = ModGroup("bop", ("and", "or", "xor"), default="and")
+INT_CMPS = ("f", "lt", "eq", "le", "gt", "ne", "ge", "t")
+# Ordered comparisons are false on NaN; the *u forms are true on NaN.
+FLOAT_CMPS = (
+    "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan",
+    "ltu", "equ", "leu", "gtu", "neu", "geu", "t",
+)
+_SETP_DSTS = (Dst("p", P), Dst("q", P, optional=True))
+
+
+@ori_op
+class ISetPOp(OriInstruction):
+    """ISETP: integer compare.  ``ex`` compares the high words of a 64-bit pair
+    using the low-word result chained through ``cin``: ``r = (a CMP b)`` on the
+    high words when they differ, else ``cin`` (the low-word unsigned result)."""
+
+    name = "ori.isetp"
+    SASS = "ISETP"
+    LATENCY = LatencyClass.SHORT_ALU
+    PIPE = Pipe.ALU
+    REMATERIALIZABLE = True
+    DSTS = _SETP_DSTS
+    SRCS = (reg("a"), rio("b"), pred("c"), pred("cin", optional=True))
+    MODS = (
+        ModGroup("cmp", INT_CMPS, required=True),
+        ModGroup("sign", ("s32", "u32"), default="s32"),
+        _BOP,
+        flag("ex"),
+    )
+
+    def verify_semantics(self) -> None:
+        if self.has_mod("ex") != (self.src("cin") is not None):
+            raise VerifyException("ori.isetp: the 'ex' form takes exactly one chained predicate 'cin'")
+
+
+@ori_op
+class FSetPOp(OriInstruction):
+    """FSETP: float32 compare (``ftz`` flushes denormal inputs to zero)."""
+
+    name = "ori.fsetp"
+    SASS = "FSETP"
+    LATENCY = LatencyClass.STANDARD
+    PIPE = Pipe.FMA
+    REMATERIALIZABLE = True
+    DSTS = _SETP_DSTS
+    SRCS = (fsrc("a"), fsrc("b", immediate=True, cbank=True), pred("c"))
+    MODS = (ModGroup("cmp", FLOAT_CMPS, required=True), _BOP, flag("ftz"))
+
+
+@ori_op
+class DSetPOp(OriInstruction):
+    """DSETP: float64 compare."""
+
+    name = "ori.dsetp"
+    SASS = "DSETP"
+    LATENCY = LatencyClass.FP64
+    PIPE = Pipe.DFMA
+    REMATERIALIZABLE = True
+    DSTS = _SETP_DSTS
+    SRCS = (fsrc("a", width=64), fsrc("b", width=64, immediate=True, cbank=True), pred("c"))
+    MODS = (ModGroup("cmp", FLOAT_CMPS, required=True), _BOP)
+
+
+@ori_op
+class PLop3Op(OriInstruction):
+    """PLOP3.LUT: ``p = LUT(a, b, c)`` on predicates (bit ``(a<<2)|(b<<1)|c`` of
+    ``lut``); the optional ``q`` uses the second table ``lut2``."""
+
+    name = "ori.plop3"
+    SASS = "PLOP3.LUT"
+    LATENCY = LatencyClass.SKIP
+    PIPE = Pipe.ALU
+    REMATERIALIZABLE = True
+    DSTS = (Dst("p", P), Dst("q", P, optional=True))
+    SRCS = (pred("a"), pred("b"), pred("c"), imm("lut"), imm("lut2", optional=True))
+
+    def verify_semantics(self) -> None:
+        for s, v in self.slot_values():
+            if s.name.startswith("lut") and not 0 <= v.value.data <= 255:  # type: ignore[union-attr]
+                raise VerifyException("ori.plop3: truth tables must be in 0..255")
+        if (self.dst("q") is None) != (self.src("lut2") is None):
+            raise VerifyException("ori.plop3: the second result needs the second table 'lut2'")
+
+
+@ori_op
+class P2ROp(OriInstruction):
+    """P2R: ``d = (a & ~mask) | (bits & mask)`` where bit i of ``bits`` is
+    predicate source ``p<i>`` (absent ones read as false)."""
+
+    name = "ori.p2r"
+    SASS = "P2R"
+    LATENCY = LatencyClass.SHORT_ALU
+    PIPE = Pipe.ALU
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), imm("mask"), *(pred(f"p{i}", optional=True) for i in range(7)))
+
+
+@ori_op
+class R2POp(OriInstruction):
+    """R2P: predicate result ``p<i>`` = bit i of ``a & mask``; one result per
+    predicate written (p0 first)."""
+
+    name = "ori.r2p"
+    SASS = "R2P"
+    LATENCY = LatencyClass.SHORT_ALU
+    PIPE = Pipe.ALU
+    DSTS = (Dst("p0", P), *(Dst(f"p{i}", P, optional=True) for i in range(1, 7)))
+    SRCS = (reg("a"), imm("mask"))
+
+
+__all__ = ["ISetPOp", "FSetPOp", "DSetPOp", "PLop3Op", "P2ROp", "R2POp"]
+_ = Src

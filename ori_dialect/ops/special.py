@@ -1,0 +1,80 @@
+"""Special-register reads and NOP."""
+
+from __future__ import annotations
+
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction
+from ori_dialect.ir.metadata import LatencyClass, Pipe
+from ori_dialect.ir.registers import R32Type, R64Type
+from ori_dialect.ops.base import R, ori_op
+
+# Names as SASS prints them, split at the dot (SR_TID.X -> SR_TID + X).
+SPECIAL_REGS = (
+    "SR_TID", "SR_CTAID", "SR_LANEID", "SR_WARPID", "SR_NWARPID", "SR_SMID",
+    "SR_NSMID", "SR_CLOCKLO", "SR_CLOCKHI", "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI",
+    "SR_EQMASK", "SR_LTMASK", "SR_LEMASK", "SR_GTMASK", "SR_GEMASK",
+)
+_DIMENSIONED = ("SR_TID", "SR_CTAID")
+
+
+@ori_op
+class S2ROp(OriInstruction):
+    """S2R: read a special register (``SR_TID.X``, ``SR_LANEID``, ``SR_CLOCKLO`` ...).
+
+    Thread and CTA ids are fixed for a thread, so the read may be recomputed;
+    the clock is not (it is volatile)."""
+
+    name = "ori.s2r"
+    SASS = "S2R"
+    LATENCY = LatencyClass.UNIFORM_LOAD
+    PIPE = Pipe.TEX
+    DSTS = (Dst("d", R),)
+    SRCS = ()
+    MODS = (ModGroup("sr", SPECIAL_REGS, required=True), ModGroup("dim", ("X", "Y", "Z")))
+
+    @property
+    def is_volatile(self) -> bool:
+        return (self.mod("sr") or "").startswith(("SR_CLOCK", "SR_GLOBALTIMER"))
+
+    def verify_semantics(self) -> None:
+        sr = self.mod("sr")
+        if (sr in _DIMENSIONED) != (self.mod("dim") is not None):
+            raise VerifyException(
+                f"ori.s2r: {sr} " + ("needs a dimension X, Y or Z" if sr in _DIMENSIONED else "takes no dimension")
+            )
+
+
+@ori_op
+class CS2ROp(OriInstruction):
+    """CS2R: fast read of ``SR_CLOCKLO`` (64-bit cycle counter into a pair, or
+    its low word with ``b32``) or ``SRZ`` (zero, used to clear register pairs)."""
+
+    name = "ori.cs2r"
+    SASS = "CS2R"
+    LATENCY = LatencyClass.SHORT_ALU
+    PIPE = Pipe.ALU
+    DSTS = (Dst("d", (R32Type, R64Type)),)
+    SRCS = ()
+    MODS = (ModGroup("sr", ("SR_CLOCKLO", "SRZ"), required=True), ModGroup("width", ("b32", "b64"), default="b64"))
+
+    def verify_semantics(self) -> None:
+        want = R64Type if self.mod("width") == "b64" else R32Type
+        if not isinstance(self.dsts[0].type, want):
+            raise VerifyException(f"ori.cs2r: a {self.mod('width')} read defines {want.name}")
+
+
+@ori_op
+class NopOp(OriInstruction):
+    """NOP: does nothing (kept: scheduling may need it)."""
+
+    name = "ori.nop"
+    SASS = "NOP"
+    LATENCY = LatencyClass.SKIP
+    PIPE = Pipe.ALU
+    SIDE_EFFECTS = True
+    DSTS = ()
+    SRCS = ()
+
+
+__all__ = ["S2ROp", "CS2ROp", "NopOp", "SPECIAL_REGS"]
