@@ -1,0 +1,1 @@
+"""Ori passes: one module per documented phase, registered in ``passes.registry``."""

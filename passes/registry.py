@@ -1,0 +1,45 @@
+"""The one place where every ori pass is registered.
+
+Entries map the pass name (as used with ``-p``) to a factory returning the
+pass class, so that importing the registry does not import every pass module:
+``xdsl-opt`` and ``ori-opt`` list passes without loading them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+# name -> "module:ClassName" (relative to this package)
+_PASSES: dict[str, str] = {
+    "ori-print-loops": "passes.print_loops:PrintLoopsPass",
+    "ori-print-liveness": "passes.print_liveness:PrintLivenessPass",
+}
+
+
+def _loader(spec: str) -> Callable[[], type[ModulePass]]:
+    mod, cls = spec.split(":")
+
+    def load() -> type[ModulePass]:
+        return getattr(importlib.import_module(mod), cls)
+
+    return load
+
+
+def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Every registered ori pass, by name."""
+    return {name: _loader(spec) for name, spec in _PASSES.items()}
+
+
+def register_pass(name: str, factory: Callable[[], type[ModulePass]]) -> None:
+    """Register an extra pass at run time (``ori-opt --load-plugin``)."""
+    _EXTRA[name] = factory
+
+
+_EXTRA: dict[str, Callable[[], type[ModulePass]]] = {}
+
+
+def extra_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return dict(_EXTRA)
