@@ -31,6 +31,7 @@ order (sources, guard, prior values) and of the results.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
@@ -77,7 +78,7 @@ SrcMod = Literal["neg", "abs", "not"]
 Const = IntegerAttr | FloatAttr | CBankAttr | OriRegisterType
 
 _FIXED_WORDS = {"RZ": RegFile.R, "URZ": RegFile.UR, "PT": RegFile.P, "UPT": RegFile.UP}
-_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "c", "inf", "nan", "not"})
+_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "c", "inf", "not"})
 
 
 @dataclass(frozen=True)
@@ -151,9 +152,11 @@ def _fmt_int(v: int) -> str:
     return hex(v) if v >= 0 else "-" + hex(-v)
 
 
-def _fmt_float(v: float) -> str:
+def _fmt_float(v: float, bits: int) -> str:
+    # NaN has no literal form; it prints as its canonical quiet-NaN bit pattern,
+    # which the parser reads back as raw bits (as SASS listings show it).
     if math.isnan(v):
-        return "nan"
+        return "0x7fc00000" if bits == 32 else "0x7ff8000000000000"
     if math.isinf(v):
         return "inf" if v > 0 else "-inf"
     return repr(v)
@@ -317,11 +320,7 @@ class OriInstruction(OriOp):
     def mod(self, group: str) -> str | None:
         """The value of modifier group ``group`` (its default when not written)."""
         spec = _group(type(self), group)
-        toks = self.mod_tokens()
-        for t in toks:
-            if t in spec.values:
-                return t
-        return spec.default
+        return _assign_mods(type(self), self.mod_tokens()).get(group, spec.default)
 
     def has_mod(self, token: str) -> bool:
         return token in self.mod_tokens()
@@ -338,20 +337,7 @@ class OriInstruction(OriOp):
         """Assign each dot-separated token to a group (first free group that
         accepts it, so ``f32.f64`` reads dst-then-src), check required groups,
         drop defaults, and return the tokens in group order."""
-        chosen: dict[str, str] = {}
-        for tok in [t for t in text.split(".") if t]:
-            for g in cls.MODS:
-                if tok in g.values and g.name not in chosen:
-                    chosen[g.name] = tok
-                    break
-            else:
-                allowed = sorted({v for g in cls.MODS for v in g.values})
-                if any(tok in g.values for g in cls.MODS):
-                    raise VerifyException(f"{cls.name}: modifier '{tok}' given twice")
-                raise VerifyException(
-                    f"{cls.name}: unknown modifier '{tok}'"
-                    + (f"; expected one of {', '.join(allowed)}" if allowed else " (takes none)")
-                )
+        chosen = _assign_mods(cls, [t for t in text.split(".") if t])
         for g in cls.MODS:
             if g.required and g.name not in chosen and g.default is None:
                 raise VerifyException(
@@ -367,8 +353,8 @@ class OriInstruction(OriOp):
     def verify_(self) -> None:
         cls = type(self)
         name = cls.name
+        canon = cls.canonical_mods(self.mods.data if self.mods is not None else "")
         if self.mods is not None:
-            canon = cls.canonical_mods(self.mods.data)
             if canon != self.mods.data:
                 raise VerifyException(
                     f"{name}: modifiers '{self.mods.data}' are not in canonical form '{canon}'"
@@ -563,6 +549,26 @@ class OriInstruction(OriOp):
 # ----------------------------------------------------------------------
 # helpers
 # ----------------------------------------------------------------------
+def _assign_mods(cls: type[OriInstruction], tokens: Sequence[str]) -> dict[str, str]:
+    """Give each token the first group that accepts it and is still free, so a
+    conversion's ``f32.f64`` reads destination-then-source."""
+    chosen: dict[str, str] = {}
+    for tok in tokens:
+        for g in cls.MODS:
+            if tok in g.values and g.name not in chosen:
+                chosen[g.name] = tok
+                break
+        else:
+            allowed = sorted({v for g in cls.MODS for v in g.values})
+            if any(tok in g.values for g in cls.MODS):
+                raise VerifyException(f"{cls.name}: modifier '{tok}' given twice")
+            raise VerifyException(
+                f"{cls.name}: unknown modifier '{tok}'"
+                + (f"; expected one of {', '.join(allowed)}" if allowed else " (takes none)")
+            )
+    return chosen
+
+
 def _group(cls: type[OriInstruction], name: str) -> ModGroup:
     for g in cls.MODS:
         if g.name == name:
@@ -634,7 +640,7 @@ def _print_src(printer: Printer, v: SSAValue | Attribute, smod: str | None) -> N
     elif isinstance(v, IntegerAttr):
         printer.print_string(_fmt_int(v.value.data))
     elif isinstance(v, FloatAttr):
-        printer.print_string(_fmt_float(v.value.data))
+        printer.print_string(_fmt_float(v.value.data, 32 if isinstance(v.type, Float32Type) else 64))
     else:
         printer.print_attribute(v)
     if "abs" in parts:
@@ -699,9 +705,22 @@ def _parse_src(
     else:
         if absolute:
             parser.raise_error("'|' must enclose a register or constant-bank operand")
-        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text in ("inf", "nan"):
+        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "inf":
             parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-            value: int | float = math.inf if tok.text == "inf" else math.nan
+            value: int | float = math.inf
+        elif (
+            slot.imm in ("f32", "f64")
+            and tok.kind == MLIRTokenKind.INTEGER_LIT
+            and tok.text.lower().startswith("0x")
+        ):
+            # A hex literal in a float slot is the raw IEEE bit pattern.
+            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+            raw = int(tok.text, 16)
+            fmt, ifmt = ("<f", "<I") if slot.imm == "f32" else ("<d", "<Q")
+            try:
+                value = struct.unpack(fmt, struct.pack(ifmt, raw))[0]
+            except struct.error:
+                parser.raise_error(f"{tok.text} does not fit a {slot.imm}", start, parser.pos)
         else:
             num = parser.parse_optional_number()
             if num is None:
