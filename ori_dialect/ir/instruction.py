@@ -273,24 +273,41 @@ class OriInstruction(OriOp):
     # ------------------------------------------------------------------
     # queries
     # ------------------------------------------------------------------
+    def operand_groups(
+        self,
+    ) -> tuple[Sequence[SSAValue], SSAValue | None, Sequence[SSAValue]]:
+        """(sources, guard, prior values) read with one segment-size lookup;
+        the generated accessors re-read the sizes property on every access."""
+        seg = self.properties.get("operandSegmentSizes")
+        ops = self.operands
+        if seg is None:
+            return ops, None, ()
+        n_src, n_guard, _ = seg.get_values()  # type: ignore[attr-defined]
+        guard = ops[n_src] if n_guard else None
+        return ops[:n_src], guard, ops[n_src + n_guard :]
+
     def const_map(self) -> dict[str, Attribute]:
-        return dict(self.consts.data) if self.consts is not None else {}
+        c = self.properties.get("consts")
+        return dict(c.data) if isinstance(c, DictionaryAttr) else {}
 
     def smod_map(self) -> dict[str, str]:
-        if self.smods is None:
+        sm = self.properties.get("smods")
+        if not isinstance(sm, DictionaryAttr):
             return {}
-        return {k: v.data for k, v in self.smods.data.items() if isinstance(v, StringAttr)}
+        return {k: v.data for k, v in sm.data.items() if isinstance(v, StringAttr)}
 
     def present_slots(self) -> tuple[Src, ...]:
-        n = len(self.srcs) + (len(self.consts.data) if self.consts is not None else 0)
+        consts = self.properties.get("consts")
+        n = len(self.operand_groups()[0]) + (len(consts.data) if consts is not None else 0)  # type: ignore[attr-defined]
         return self.SRCS[:n]
 
     def slot_values(self) -> list[tuple[Src, SSAValue | Attribute]]:
         """Each present slot with its SSA operand or constant, in slot order."""
         consts = self.const_map()
         out: list[tuple[Src, SSAValue | Attribute]] = []
-        it = iter(self.srcs)
-        for slot in self.present_slots():
+        srcs = self.operand_groups()[0]
+        it = iter(srcs)
+        for slot in self.SRCS[: len(srcs) + len(consts)]:
             c = consts.get(slot.name)
             if c is not None:
                 out.append((slot, c))
@@ -360,14 +377,15 @@ class OriInstruction(OriOp):
                     f"{name}: modifiers '{self.mods.data}' are not in canonical form '{canon}'"
                 )
         # results
+        results = self.results
         required = [d for d in self.DSTS if not d.optional]
-        if not len(required) <= len(self.dsts) <= len(self.DSTS):
+        if not len(required) <= len(results) <= len(self.DSTS):
             raise VerifyException(
                 f"{name} expects {len(required)}"
                 + (f" to {len(self.DSTS)}" if len(self.DSTS) != len(required) else "")
-                + f" results, got {len(self.dsts)}"
+                + f" results, got {len(results)}"
             )
-        for d, r in zip(self.DSTS, self.dsts):
+        for d, r in zip(self.DSTS, results):
             if not isinstance(r.type, d.types):
                 raise VerifyException(
                     f"{name}: result '{d.name}' must be "
@@ -375,7 +393,8 @@ class OriInstruction(OriOp):
                 )
         # sources
         consts = self.const_map()
-        n_present = len(self.srcs) + len(consts)
+        srcs, guard, prior = self.operand_groups()
+        n_present = len(srcs) + len(consts)
         n_required = sum(1 for s in self.SRCS if not s.optional)
         if not n_required <= n_present <= len(self.SRCS):
             raise VerifyException(
@@ -400,18 +419,18 @@ class OriInstruction(OriOp):
                     + (f" (allowed: {', '.join(sorted(slot.smods))})" if slot.smods else "")
                 )
         # guard and tied prior values
-        if self.guard is None:
-            if self.guard_neg is not None:
+        if guard is None:
+            if "guard_neg" in self.properties:
                 raise VerifyException(f"{name}: guard negation without a guard predicate")
-            if self.prior:
+            if prior:
                 raise VerifyException(f"{name}: tied prior values given without a guard")
         else:
-            if len(self.prior) != len(self.dsts):
+            if len(prior) != len(self.results):
                 raise VerifyException(
                     f"{name}: a guarded instruction needs one tied prior value per result "
-                    f"({len(self.dsts)}), got {len(self.prior)}"
+                    f"({len(self.results)}), got {len(prior)}"
                 )
-            for r, p in zip(self.dsts, self.prior):
+            for r, p in zip(self.results, prior):
                 if type(r.type) is not type(p.type):
                     raise VerifyException(
                         f"{name}: tied prior value has type {p.type}, but the result it "
@@ -449,12 +468,13 @@ class OriInstruction(OriOp):
                 continue
             _print_src(printer, v, smods.get(slot.name))
             i += 1
-        if self.guard is not None:
-            printer.print_string(" if not " if self.guard_neg is not None else " if ")
-            printer.print_operand(self.guard)
-            if self.prior:
+        _, guard, prior = self.operand_groups()
+        if guard is not None:
+            printer.print_string(" if not " if "guard_neg" in self.properties else " if ")
+            printer.print_operand(guard)
+            if prior:
                 printer.print_string(" else ")
-                printer.print_list(self.prior, printer.print_operand)
+                printer.print_list(prior, printer.print_operand)
         attrs = dict(self.attributes)
         if attrs:
             printer.print_string(" ")
