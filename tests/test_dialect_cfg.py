@@ -173,3 +173,14 @@ def test_builder_guarded_and_wide() -> None:
     m = module(fb.func)
     m.verify()
     assert "if not" in show(m)
+
+
+def test_uniform_registers_need_sm75() -> None:
+    text = """builtin.module attributes {ori.target = "sm_70"} {
+  ori.func kernel @k() {
+    %0 = ori.mov c[0x0][0x160] : () -> !ori.ur32
+    ori.exit
+  }
+}"""
+    parse(text.replace("sm_70", "sm_75")).verify()
+    _expect_verify_error(text, "sm_70 has no UR registers")

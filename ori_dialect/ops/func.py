@@ -187,7 +187,20 @@ class FuncOp(IRDLOperation):
             return
         from targets import get_target
 
-        get_target(name)  # raises a diagnostic naming the known targets
+        target = get_target(name)  # raises a diagnostic naming the known targets
+        missing = {f for f in ("UR", "UP", "B") if target.reg_limit(f) == 0}
+        if not missing:
+            return
+        # Only older SMs lack register files, so the walk is rarely needed.
+        for block in self.body.blocks:
+            values = [*block.args, *(r for op in block.ops for r in op.results)]
+            for v in values:
+                t = v.type
+                if isinstance(t, OriRegisterType) and t.REG_FILE.value in missing:
+                    raise VerifyException(
+                        f"ori.func @{self.sym_name.data}: {name} has no {t.REG_FILE.value} "
+                        f"registers, but a value has type {t}"
+                    )
 
     # ------------------------------------------------------------------
     def print(self, printer: Printer) -> None:
