@@ -1,0 +1,3 @@
+"""A plugin that registers nothing."""
+
+VALUE = 1
