@@ -1,0 +1,497 @@
+"""Liveness of register values: live-in / live-out bitsets per block (numpy) and
+per-instruction live sets on demand.
+
+Part of the analyses DESIGN.md lists next to *AnalyzeControlFlow* (seed 001,
+"Loop Representation in Ori IR", phase 3): the block order of the dataflow is
+the post-order of the same DFS whose reverse is the RPO array ptxas stores.
+
+**Value numbering.**  Every SSA value of an Ori register type defined in the
+function -- block arguments and op results, block by block in region order,
+arguments before the results of the block's first op -- gets a dense index
+``0..n-1``.  The values defined in block ``b`` therefore occupy the contiguous
+range ``numbering.block_range[b]``.  Constants (immediates, RZ/PT,
+``c[bank][off]``) are properties, not values, and never appear.
+
+**Block arguments are phis.**  A block's own arguments are defined at its entry
+and are never live-in to it.  The operands a branch passes to a successor are
+used at the end of the predecessor (on that edge), so they are live-out of the
+predecessor and live-after its terminator, but not live-in to the successor
+unless it uses the same value directly.
+
+Equations (solved over a worklist seeded in post-order)::
+
+    live_out(B) = edge_uses(B)  U  union over successors S of live_in(S)
+    live_in(B)  = upward_exposed_uses(B)  U  (live_out(B) - defs(B))
+
+Sets are rows of packed little-endian ``uint64`` words (bit ``i`` of word
+``w`` is value ``64*w + i``): ``live_in_bits[b]`` / ``live_out_bits[b]``.
+Per-instruction sets are derived by walking a block backwards from its
+live-out set (:meth:`Liveness.walk_backward`), never stored per program point.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.dialects.builtin import DenseArrayBase
+from xdsl.ir import Block, Operation, SSAValue
+
+from ori_dialect.analysis.cfg import CFG, Edge
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+
+if TYPE_CHECKING:
+    from ori_dialect.analysis.manager import AnalysisManager
+
+FILES: tuple[RegFile, ...] = tuple(RegFile)
+"""Register files in the order used by ``ValueNumbering.file`` (R, UR, P, UP, B)."""
+_FILE_INDEX: dict[RegFile, int] = {f: i for i, f in enumerate(FILES)}
+
+Bits = npt.NDArray[np.uint64]
+
+_LITTLE = sys.byteorder == "little"
+
+
+def _reg_info(t: object, cache: dict[type, tuple[int, int] | None]) -> tuple[int, int] | None:
+    cls = type(t)
+    try:
+        return cache[cls]
+    except KeyError:
+        pass
+    info: tuple[int, int] | None = None
+    if isinstance(t, OriRegisterType):
+        info = (_FILE_INDEX[cls.REG_FILE], cls.num_regs())  # type: ignore[attr-defined]
+    cache[cls] = info
+    return info
+
+
+_PRIOR_COUNT: dict[bytes, int] = {}
+
+
+def _num_prior(op: OriInstruction) -> int:
+    """How many tied prior values ``op`` has (its third operand segment).
+
+    Reads the segment-size property through a cache keyed by its raw bytes:
+    going through the ``prior`` accessor costs ~10 us per op.
+    """
+    seg = op.properties.get("operandSegmentSizes")
+    if not isinstance(seg, DenseArrayBase):
+        return len(op.prior)
+    raw = seg.data.data
+    n = _PRIOR_COUNT.get(raw)
+    if n is None:
+        vals = seg.get_values()
+        n = int(vals[2]) if len(vals) == 3 else len(op.prior)
+        _PRIOR_COUNT[raw] = n
+    return n
+
+
+def edge_operands(term: Operation, slot: int) -> Sequence[SSAValue]:
+    """The operands ``term`` passes along its successor slot ``slot``.
+
+    ``ori.bra`` says so through ``edge_args``; for any other terminator with a
+    single successor every operand is taken to be a block argument.
+    """
+    edge_args = getattr(term, "edge_args", None)
+    if edge_args is not None:
+        return edge_args(slot)
+    if len(term.successors) == 1:
+        return term.operands
+    return ()
+
+
+class ValueNumbering:
+    """Dense indices for the register values of one function."""
+
+    values: list[SSAValue]
+    index: dict[SSAValue, int]
+    file: npt.NDArray[np.int8]
+    """Register file of each value, as an index into ``FILES``."""
+    width: npt.NDArray[np.int8]
+    """Registers each value occupies (``num_regs()``: 1, 2 or 4)."""
+    block_range: list[tuple[int, int]]
+    """Values defined in block ``b`` (its arguments, then op results) are
+    ``range(*block_range[b])``."""
+    ops: list[list[Operation]]
+    """The ops of each block."""
+    op_defs: list[list[tuple[int, ...]]]
+    """Numbered results of each op, by block and position."""
+    op_uses: list[list[tuple[int, ...]]]
+    """Numbered operands of each op (duplicates removed), by block and position."""
+    arg_ids: list[tuple[int, ...]]
+    tied: dict[tuple[int, int], tuple[tuple[int, int], ...]]
+    """(block, op position) -> (result, tied prior value) index pairs of guarded ops."""
+
+    def __init__(self, blocks: Sequence[Block]) -> None:
+        cache: dict[type, tuple[int, int] | None] = {}
+        values: list[SSAValue] = []
+        index: dict[SSAValue, int] = {}
+        files: list[int] = []
+        widths: list[int] = []
+        self.block_range = []
+        self.ops = []
+        self.op_defs = []
+        self.op_uses = []
+        self.arg_ids = []
+        self.tied = {}
+        empty: tuple[int, ...] = ()
+        # pass 1: definitions
+        for b in blocks:
+            start = len(values)
+            for a in b.args:
+                info = cache.get(type(a.type), 0)
+                if info == 0:
+                    info = _reg_info(a.type, cache)
+                if info is not None:
+                    index[a] = len(values)
+                    values.append(a)
+                    files.append(info[0])  # type: ignore[index]
+                    widths.append(info[1])  # type: ignore[index]
+            self.arg_ids.append(tuple(range(start, len(values))))
+            ops = list(b.ops)
+            defs_b: list[tuple[int, ...]] = []
+            for op in ops:
+                res = op.results
+                if not res:
+                    defs_b.append(empty)
+                    continue
+                d0 = len(values)
+                for r in res:
+                    info = cache.get(type(r.type), 0)
+                    if info == 0:
+                        info = _reg_info(r.type, cache)
+                    if info is not None:
+                        index[r] = len(values)
+                        values.append(r)
+                        files.append(info[0])  # type: ignore[index]
+                        widths.append(info[1])  # type: ignore[index]
+                defs_b.append(tuple(range(d0, len(values))) if len(values) > d0 else empty)
+            self.ops.append(ops)
+            self.op_defs.append(defs_b)
+            self.block_range.append((start, len(values)))
+        # pass 2: uses (operands may refer to values defined later in the region)
+        get = index.get
+        for bi, ops in enumerate(self.ops):
+            uses_b: list[tuple[int, ...]] = []
+            for k, op in enumerate(ops):
+                operands = op.operands
+                if not operands:
+                    uses_b.append(empty)
+                    continue
+                u: list[int] = []
+                for v in operands:
+                    i = get(v)
+                    if i is not None and i not in u:
+                        u.append(i)
+                uses_b.append(tuple(u))
+                if isinstance(op, OriInstruction):
+                    n_prior = _num_prior(op)
+                    if n_prior:
+                        pairs = tuple(
+                            (get(r), get(p))
+                            for r, p in zip(op.results, operands[len(operands) - n_prior :])
+                        )
+                        pairs = tuple((r, p) for r, p in pairs if r is not None and p is not None)
+                        if pairs:
+                            self.tied[(bi, k)] = pairs  # type: ignore[assignment]
+            self.op_uses.append(uses_b)
+        self.values = values
+        self.index = index
+        self.file = np.array(files, dtype=np.int8)
+        self.width = np.array(widths, dtype=np.int8)
+        self._names: list[str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def names(self) -> list[str]:
+        """A stable printable name per value index.
+
+        The SSA name hint (``%i2`` -> ``i2``) when the function has one value with
+        that hint; the later values sharing a hint print as ``hint#N`` and values
+        without a hint as ``#N``, where ``N`` is the dense value index.
+        """
+        if self._names is None:
+            seen: set[str] = set()
+            out: list[str] = []
+            for i, v in enumerate(self.values):
+                h = v.name_hint
+                if h is None:
+                    out.append(f"#{i}")
+                elif h in seen:
+                    out.append(f"{h}#{i}")
+                else:
+                    seen.add(h)
+                    out.append(h)
+            self._names = out
+        return self._names
+
+
+def _set_bits(rows: Bits, row_ids: Sequence[int], idx: Sequence[int]) -> None:
+    if not idx:
+        return
+    r = np.asarray(row_ids, dtype=np.intp)
+    i = np.asarray(idx, dtype=np.int64)
+    bits = np.left_shift(np.uint64(1), (i & 63).astype(np.uint64))
+    np.bitwise_or.at(rows, (r, i >> 6), bits)
+
+
+def bits_to_indices(row: Bits) -> npt.NDArray[np.intp]:
+    """Indices of the set bits of one packed row, ascending."""
+    if not _LITTLE:  # pragma: no cover - big-endian hosts
+        row = row.astype("<u8")
+    return np.flatnonzero(np.unpackbits(row.view(np.uint8), bitorder="little"))
+
+
+def indices_to_bits(idx: Iterable[int], nwords: int) -> Bits:
+    row = np.zeros(nwords, dtype=np.uint64)
+    i = np.fromiter(idx, dtype=np.int64)
+    if i.size:
+        np.bitwise_or.at(row, i >> 6, np.left_shift(np.uint64(1), (i & 63).astype(np.uint64)))
+    return row
+
+
+class Liveness:
+    """Live-in / live-out sets of every block and per-instruction queries."""
+
+    cfg: CFG
+    numbering: ValueNumbering
+    nwords: int
+    live_in_bits: Bits
+    """``(num_blocks, nwords)`` packed rows."""
+    live_out_bits: Bits
+    iterations: int
+    """Block visits the worklist solver needed."""
+
+    def __init__(self, cfg: CFG, numbering: ValueNumbering | None = None) -> None:
+        self.cfg = cfg
+        num = numbering if numbering is not None else ValueNumbering(cfg.blocks)
+        self.numbering = num
+        n = cfg.num_blocks
+        nv = len(num)
+        nwords = max(1, (nv + 63) >> 6)
+        self.nwords = nwords
+        index = num.index
+
+        # upward-exposed uses and edge uses per block
+        gen_rows: list[int] = []
+        gen_idx: list[int] = []
+        eu_rows: list[int] = []
+        eu_idx: list[int] = []
+        for b in range(n):
+            live: set[int] = set()
+            for defs, uses in zip(reversed(num.op_defs[b]), reversed(num.op_uses[b])):
+                if defs:
+                    live.difference_update(defs)
+                if uses:
+                    live.update(uses)
+            live.difference_update(num.arg_ids[b])
+            gen_rows.extend([b] * len(live))
+            gen_idx.extend(live)
+            ops = num.ops[b]
+            if ops and ops[-1].successors:
+                term = ops[-1]
+                seen: set[int] = set()
+                for slot in range(len(term.successors)):
+                    for v in edge_operands(term, slot):
+                        i = index.get(v)
+                        if i is not None and i not in seen:
+                            seen.add(i)
+                            eu_rows.append(b)
+                            eu_idx.append(i)
+        gen = np.zeros((n, nwords), dtype=np.uint64)
+        _set_bits(gen, gen_rows, gen_idx)
+        has_eu = sorted(set(eu_rows))
+        eu_all = np.zeros((n, nwords), dtype=np.uint64) if has_eu else gen
+        if has_eu:
+            _set_bits(eu_all, eu_rows, eu_idx)
+        eu: dict[int, Bits] = {b: eu_all[b] for b in has_eu}
+
+        # kill masks: the contiguous def range of each block, as (w0, w1, keep-mask)
+        kill: list[tuple[int, int, Bits] | None] = []
+        for b in range(n):
+            s, e = num.block_range[b]
+            if s == e:
+                kill.append(None)
+                continue
+            w0, w1 = s >> 6, (e - 1) >> 6
+            keep = np.full(w1 - w0 + 1, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+            for v in range(s, min(e, (w0 + 1) << 6)):
+                keep[0] &= ~np.uint64(1 << (v & 63))
+            if w1 > w0:
+                keep[1 : w1 - w0] = 0
+                for v in range(w1 << 6, e):
+                    keep[-1] &= ~np.uint64(1 << (v & 63))
+            kill.append((w0, w1 + 1, keep))
+
+        live_in = np.zeros((n, nwords), dtype=np.uint64)
+        live_out = np.zeros((n, nwords), dtype=np.uint64)
+        succs = cfg.succs
+        preds = cfg.preds
+        order = cfg.postorder() + cfg.unreachable
+        queued = [True] * n
+        work = deque(order)
+        tmp = np.empty(nwords, dtype=np.uint64)
+        visits = 0
+        bor = np.bitwise_or
+        while work:
+            b = work.popleft()
+            queued[b] = False
+            visits += 1
+            out = live_out[b]
+            ss = succs[b]
+            if ss:
+                out[:] = live_in[ss[0]]
+                for s in ss[1:]:
+                    bor(out, live_in[s], out=out)
+            else:
+                out[:] = 0
+            e_b = eu.get(b)
+            if e_b is not None:
+                bor(out, e_b, out=out)
+            tmp[:] = out
+            k = kill[b]
+            if k is not None:
+                tmp[k[0] : k[1]] &= k[2]
+            bor(tmp, gen[b], out=tmp)
+            row = live_in[b]
+            if not np.array_equal(tmp, row):
+                row[:] = tmp
+                for p in preds[b]:
+                    if not queued[p]:
+                        queued[p] = True
+                        work.append(p)
+        self.live_in_bits = live_in
+        self.live_out_bits = live_out
+        self.iterations = visits
+        self._op_pos: dict[Operation, tuple[int, int]] | None = None
+
+    @classmethod
+    def compute(cls, func: Operation, am: AnalysisManager | None = None) -> Liveness:
+        if am is None:
+            return cls(CFG.compute(func))
+        return cls(am.get(CFG, func))
+
+    # ------------------------------------------------------------------
+    # block-level queries
+    # ------------------------------------------------------------------
+    def _bid(self, block: Block | int) -> int:
+        return block if isinstance(block, int) else self.cfg.index[block]
+
+    def live_in(self, block: Block | int) -> list[int]:
+        """Value indices live on entry to ``block`` (ascending)."""
+        return bits_to_indices(self.live_in_bits[self._bid(block)]).tolist()
+
+    def live_out(self, block: Block | int) -> list[int]:
+        """Value indices live on exit from ``block`` (ascending), edge operands included."""
+        return bits_to_indices(self.live_out_bits[self._bid(block)]).tolist()
+
+    def live_in_values(self, block: Block | int) -> list[SSAValue]:
+        vals = self.numbering.values
+        return [vals[i] for i in self.live_in(block)]
+
+    def live_out_values(self, block: Block | int) -> list[SSAValue]:
+        vals = self.numbering.values
+        return [vals[i] for i in self.live_out(block)]
+
+    def _test(self, bits: Bits, value: SSAValue, block: Block | int) -> bool:
+        i = self.numbering.index.get(value)
+        if i is None:
+            return False
+        return bool((int(bits[self._bid(block), i >> 6]) >> (i & 63)) & 1)
+
+    def is_live_in(self, value: SSAValue, block: Block | int) -> bool:
+        return self._test(self.live_in_bits, value, block)
+
+    def is_live_out(self, value: SSAValue, block: Block | int) -> bool:
+        return self._test(self.live_out_bits, value, block)
+
+    def live_on_edge(self, edge: Edge) -> list[int]:
+        """Values live along ``edge``: the successor's live-in plus the operands
+        the edge passes (which become the successor's arguments)."""
+        s = set(self.live_in(edge.dst))
+        term = self.numbering.ops[edge.src][-1]
+        idx = self.numbering.index
+        s.update(idx[v] for v in edge_operands(term, edge.slot) if v in idx)
+        return sorted(s)
+
+    # ------------------------------------------------------------------
+    # per-instruction queries
+    # ------------------------------------------------------------------
+    def position(self, op: Operation) -> tuple[int, int]:
+        """(block id, position in block) of ``op``."""
+        if self._op_pos is None:
+            self._op_pos = {
+                o: (b, k) for b, ops in enumerate(self.numbering.ops) for k, o in enumerate(ops)
+            }
+        return self._op_pos[op]
+
+    def walk_backward(self, block: Block | int) -> Iterator[tuple[int, Operation, set[int]]]:
+        """Walk ``block`` from its terminator to its first op, yielding
+        ``(position, op, live_after)`` where ``live_after`` holds the value indices
+        live just after ``op``.
+
+        The set is the walker's own state: it is updated in place (defs of
+        ``op`` removed, its operands added) when the walk resumes, so copy it
+        to keep it and never modify it.  After the last op the set holds the
+        values live before the first op (live-in plus the used block arguments).
+        """
+        b = self._bid(block)
+        num = self.numbering
+        live: set[int] = set(self.live_out(b))
+        defs_b = num.op_defs[b]
+        uses_b = num.op_uses[b]
+        ops = num.ops[b]
+        for k in range(len(ops) - 1, -1, -1):
+            yield k, ops[k], live
+            d = defs_b[k]
+            if d:
+                live.difference_update(d)
+            u = uses_b[k]
+            if u:
+                live.update(u)
+
+    def live_after_ids(self, op: Operation) -> set[int]:
+        b, k = self.position(op)
+        for pos, _, live in self.walk_backward(b):
+            if pos == k:
+                return set(live)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def live_before_ids(self, op: Operation) -> set[int]:
+        b, k = self.position(op)
+        live = self.live_after_ids(op)
+        live.difference_update(self.numbering.op_defs[b][k])
+        live.update(self.numbering.op_uses[b][k])
+        return live
+
+    def live_after(self, op: Operation) -> set[SSAValue]:
+        """Values live just after ``op`` (for a terminator: the block's live-out)."""
+        vals = self.numbering.values
+        return {vals[i] for i in self.live_after_ids(op)}
+
+    def live_before(self, op: Operation) -> set[SSAValue]:
+        """Values live just before ``op``: live-after minus its results plus its operands."""
+        vals = self.numbering.values
+        return {vals[i] for i in self.live_before_ids(op)}
+
+    def names(self, ids: Iterable[int]) -> list[str]:
+        """Printable names (see :meth:`ValueNumbering.names`) of value indices, sorted
+        by index."""
+        nm = self.numbering.names()
+        return [nm[i] for i in sorted(ids)]
+
+
+__all__ = [
+    "FILES",
+    "Liveness",
+    "ValueNumbering",
+    "bits_to_indices",
+    "edge_operands",
+    "indices_to_bits",
+]
