@@ -137,7 +137,16 @@ def straight_line(n_inst: int, seed: int = 1) -> str:
 
 
 def nested_loops(n_inst: int, n_blocks: int, seed: int = 2) -> str:
-    """Loop nests of depth 2 and 3 with a diamond in the innermost body."""
+    """Loop nests of depth 2 and 3 with a diamond in the innermost body: about
+    ``n_blocks`` blocks and ``n_inst`` instructions."""
+    count = _nested_loops(n_inst, n_blocks, seed, None)[1]
+    # second try with the ops per block corrected by the first try's overshoot
+    return _nested_loops(n_inst, n_blocks, seed, count)[0]
+
+
+def _nested_loops(
+    n_inst: int, n_blocks: int, seed: int, first_count: int | None
+) -> tuple[str, int]:
     g = _Gen(seed)
     body: list[str] = ["builtin.module {", "  ori.func kernel @loops() {"]
     g.prologue()
@@ -147,8 +156,12 @@ def nested_loops(n_inst: int, n_blocks: int, seed: int = 2) -> str:
     while total < n_blocks:
         d = 3 if g.rng.random() < 0.4 else 2
         nests.append(d)
-        total += 2 * d + 4
+        total += 2 * d + 3
     per_block = max(1, (n_inst - g.count) // total - 1)
+    if first_count is not None:
+        # the first try's excess (terminators, compares, increments) per block
+        overhead = (first_count - g.count) / total - per_block
+        per_block = max(1, round((n_inst - g.count) / total - overhead))
     label = 0
 
     def new_label() -> str:
@@ -217,7 +230,7 @@ def nested_loops(n_inst: int, n_blocks: int, seed: int = 2) -> str:
     g.emit("ori.exit")
     body += g.lines
     body += ["  }", "}"]
-    return "\n".join(body)
+    return "\n".join(body), g.count
 
 
 # ----------------------------------------------------------------------
@@ -273,9 +286,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs of each analysis (best kept)")
     ap.add_argument("--parse-repeat", type=int, default=1, help="runs of parse/print/verify")
     ap.add_argument("--blocks", type=int, default=1000)
+    ap.add_argument("--shapes", nargs="+", default=["straight", "loops"])
     args = ap.parse_args(argv)
     results: dict[tuple[str, int], dict[str, float]] = {}
-    for shape in ("straight", "loops"):
+    for shape in args.shapes:
         for size in args.sizes:
             if shape == "straight":
                 text = straight_line(size)
@@ -290,7 +304,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.flush()
     if 10000 in args.sizes and 100000 in args.sizes:
         print("growth 10k -> 100k (10 = linear):")
-        for shape in ("straight", "loops"):
+        for shape in args.shapes:
             a, b = results[(shape, 10000)], results[(shape, 100000)]
             print(f"  {shape}: " + " ".join(f"{k}={b[k] / a[k]:.1f}" for k in a))
 
