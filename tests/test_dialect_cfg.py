@@ -184,3 +184,36 @@ def test_uniform_registers_need_sm75() -> None:
 }"""
     parse(text.replace("sm_70", "sm_75")).verify()
     _expect_verify_error(text, "sm_70 has no UR registers")
+
+
+def test_use_before_definition_rejected() -> None:
+    text = """builtin.module {
+  ori.func @f(%0: !ori.r32) {
+    %1 = ori.iadd3 %2, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %2 = ori.iadd3 %0, 0x1, RZ : (!ori.r32) -> !ori.r32
+    ori.ret
+  }
+}"""
+    _expect_verify_error(text, "is used before its definition")
+
+
+def test_non_dominating_definition_rejected() -> None:
+    text = """builtin.module {
+  ori.func @f(%0: !ori.r32, %p: !ori.p) {
+    ori.bra if %p : !ori.p, ^bb1, ^bb2
+  ^bb1:
+    %1 = ori.iadd3 %0, 0x1, RZ : (!ori.r32) -> !ori.r32
+    ori.bra ^bb3
+  ^bb2:
+    ori.bra ^bb3
+  ^bb3:
+    %2 = ori.iadd3 %1, 0x1, RZ : (!ori.r32) -> !ori.r32
+    ori.ret
+  }
+}"""
+    _expect_verify_error(text, "does not dominate this use")
+    # Passing the value along the edge from its own block is fine.
+    ok = text.replace("ori.bra ^bb3\n  ^bb2:", "ori.bra ^bb3(%1 : !ori.r32)\n  ^bb2:").replace(
+        "  ^bb2:\n    ori.bra ^bb3\n", "  ^bb2:\n    ori.bra ^bb3(%0 : !ori.r32)\n").replace(
+        "  ^bb3:\n    %2 = ori.iadd3 %1", "  ^bb3(%m: !ori.r32):\n    %2 = ori.iadd3 %m")
+    parse(ok).verify()

@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -179,7 +179,58 @@ class FuncOp(IRDLOperation):
                 raise VerifyException(
                     f"{fname}: the entry block cannot be a branch target (give the loop its own header)"
                 )
+        self._verify_dominance()
         self._verify_target()
+
+    def _verify_dominance(self) -> None:
+        """SSA: every use is dominated by its definition (xDSL 0.74 does not
+        check this).  Operands a branch passes along an edge are used at the
+        end of the branching block.  Uses in unreachable blocks are not checked,
+        as in MLIR."""
+        from xdsl.ir import BlockArgument, OpResult
+
+        from ori_dialect.analysis.cfg import CFG
+        from ori_dialect.analysis.dominators import DominatorTree
+
+        blocks = list(self.body.blocks)
+        if len(blocks) == 1:
+            cfg = None
+            dom = None
+        else:
+            cfg = CFG(blocks)
+            dom = DominatorTree(cfg)
+        index = {b: i for i, b in enumerate(blocks)}
+        for bi, block in enumerate(blocks):
+            if dom is not None and not dom.is_reachable(bi):
+                continue
+            seen: set[Operation] = set()
+            for op in block.ops:
+                for k, v in enumerate(op.operands):
+                    if isinstance(v, OpResult):
+                        def_block = v.op.parent
+                        if def_block is block:
+                            if v.op in seen:
+                                continue
+                            why = "is used before its definition in the same block"
+                        elif dom is not None and def_block in index and dom.dominates(
+                            index[def_block], bi
+                        ):
+                            continue
+                        else:
+                            why = "is defined in a block that does not dominate this use"
+                    elif isinstance(v, BlockArgument):
+                        if v.block is block or (
+                            dom is not None and v.block in index and dom.dominates(index[v.block], bi)
+                        ):
+                            continue
+                        why = "is a block argument of a block that does not dominate this use"
+                    else:
+                        continue
+                    raise VerifyException(
+                        f"ori.func @{self.sym_name.data}: operand #{k} of {op.name} "
+                        f"(in block #{bi}) {why}"
+                    )
+                seen.add(op)
 
     def _verify_target(self) -> None:
         name = self.target_name()
