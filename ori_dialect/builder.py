@@ -170,4 +170,4 @@ class FuncBuilder:
         return op.results[0] if len(op.results) == 1 else op
 
 
-__all__ = ["FuncBuilder", "module", "cbank", "RZ", "URZ", "PT", "UPT"]
+__all__ = ["PT", "RZ", "UPT", "URZ", "FuncBuilder", "cbank", "module"]

@@ -180,7 +180,7 @@ def test_metadata_declared(op: type[IRDLOperation]) -> None:
 
 
 def test_memory_metadata() -> None:
-    from ori_dialect.ops import AtomOp, BarOp, LdgOp, LdcOp, MovOp, StgOp
+    from ori_dialect.ops import AtomOp, BarOp, LdcOp, LdgOp, MovOp, StgOp
 
     assert LdgOp.MEM is MemEffect.READ and LdgOp.LATENCY is LatencyClass.GLOBAL_LOAD
     assert StgOp.MEM is MemEffect.WRITE and StgOp.PIPE is Pipe.LSU

@@ -75,6 +75,7 @@ from xdsl.utils.lexer import Position, Span
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ori_dialect.diagnostics import LocatedError
 from passes.registry import extra_passes
 
 PROG = "ori-opt"
@@ -83,16 +84,6 @@ TARGET_ATTR = "ori.target"  # same name as ori_dialect.ops.func.TARGET_ATTR
 
 class OriOptError(DiagnosticException):
     """A diagnostic of the driver itself (bad flag value, unreadable file, plugin)."""
-
-
-class LocatedError(ParseError, DiagnosticException):
-    """A diagnostic with a source span, printed like an xDSL parse error.
-
-    Used for verifier errors (pointing at the failing op) and for types and
-    attributes that fail their own verifier while being parsed.  It is both a
-    :class:`ParseError` (it has a span) and a :class:`DiagnosticException`
-    (it is a semantic error, so ``--verify-diagnostics`` prints it).
-    """
 
 
 # ----------------------------------------------------------------------

@@ -30,6 +30,7 @@ order (sources, guard, prior values) and of the results.
 
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from collections.abc import Sequence
@@ -61,17 +62,22 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ori_dialect.diagnostics import LocatedError
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import (
+    REGISTER_TYPES,
     OriRegisterType,
     PredType,
     RegFile,
     UPredType,
     reg_type,
 )
+
+_REGISTER_CLASSES: dict[str, type[OriRegisterType]] = {t.name: t for t in REGISTER_TYPES}
 
 ImmKind = Literal["int", "f32", "f64"]
 SrcMod = Literal["neg", "abs", "not"]
@@ -164,7 +170,8 @@ def _fmt_float(v: float, bits: int) -> str:
 
 def annotate_class_constants(cls: type) -> None:
     """Give every upper-case class constant of ``cls`` a ``ClassVar`` annotation."""
-    ann = cls.__dict__.get("__annotations__")
+    # The class's own dict, not inspect.get_annotations (which returns a copy).
+    ann = cls.__dict__.get("__annotations__")  # noqa: RUF063
     if ann is None:
         ann = {}
         cls.__annotations__ = ann
@@ -371,11 +378,10 @@ class OriInstruction(OriOp):
         cls = type(self)
         name = cls.name
         canon = cls.canonical_mods(self.mods.data if self.mods is not None else "")
-        if self.mods is not None:
-            if canon != self.mods.data:
-                raise VerifyException(
-                    f"{name}: modifiers '{self.mods.data}' are not in canonical form '{canon}'"
-                )
+        if self.mods is not None and canon != self.mods.data:
+            raise VerifyException(
+                f"{name}: modifiers '{self.mods.data}' are not in canonical form '{canon}'"
+            )
         # results
         results = self.results
         required = [d for d in self.DSTS if not d.optional]
@@ -493,11 +499,11 @@ class OriInstruction(OriOp):
             text = tok.text
             parser._consume_token()  # pyright: ignore[reportPrivateUsage]
             try:
-                canon = cls.canonical_mods(text)
+                mods_attr = _mods_attr(cls, text)
             except VerifyException as e:
                 parser.raise_error(str(e), pos, parser.pos)
-            if canon:
-                props["mods"] = StringAttr(canon)
+            if mods_attr is not None:
+                props["mods"] = mods_attr
         regs: list[UnresolvedOperand] = []
         consts: dict[str, Attribute] = {}
         smods: dict[str, Attribute] = {}
@@ -523,7 +529,7 @@ class OriInstruction(OriOp):
                     off = -parser.parse_integer(allow_boolean=False, allow_negative=False)
                 parser.parse_punctuation("]", " to close the address")
                 if i + 1 < len(slots):
-                    consts[slots[i + 1].name] = IntegerAttr(off, i32)
+                    consts[slots[i + 1].name] = _int_attr(off)
                 i += 2
                 continue
             _parse_src(parser, cls, slot, regs, consts, smods)
@@ -541,16 +547,16 @@ class OriInstruction(OriOp):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         pos = parser.pos
-        ftype = parser.parse_function_type()
+        in_types, out_types = _parse_function_type(parser)
         unresolved = [*regs, *([guard] if guard else []), *prior]
-        if len(ftype.inputs.data) != len(unresolved):
+        if len(in_types) != len(unresolved):
             parser.raise_error(
                 f"{cls.name}: {len(unresolved)} SSA operands but "
-                f"{len(ftype.inputs.data)} operand types",
+                f"{len(in_types)} operand types",
                 pos,
                 parser.pos,
             )
-        operands = parser.resolve_operands(unresolved, ftype.inputs.data, pos)
+        operands = parser.resolve_operands(unresolved, in_types, pos)
         nr = len(regs)
         ng = 1 if guard else 0
         if consts:
@@ -559,7 +565,7 @@ class OriInstruction(OriOp):
             props["smods"] = DictionaryAttr(smods)
         op = cls.build(
             operands=[operands[:nr], operands[nr : nr + ng], operands[nr + ng :]],
-            result_types=[list(ftype.outputs.data)],
+            result_types=[out_types],
             properties=props,
             attributes=attrs,
         )
@@ -596,13 +602,77 @@ def _group(cls: type[OriInstruction], name: str) -> ModGroup:
     raise KeyError(f"{cls.name} has no modifier group '{name}'")
 
 
-def _make_imm(cls: type[OriInstruction], slot: Src, v: int | float) -> Attribute:
+@functools.lru_cache(maxsize=8192)
+def _int_attr(v: int) -> IntegerAttr:
+    # Attributes are immutable, so one instance per value serves every op and
+    # spares the parser the attribute verification (a large part of its time).
+    return IntegerAttr(v, i32) if -(2**31) <= v < 2**32 else IntegerAttr(v, IntegerType(64))
+
+
+_MODS_CACHE: dict[tuple[type, str], StringAttr | None] = {}
+
+
+def _mods_attr(cls: type[OriInstruction], text: str) -> StringAttr | None:
+    key = (cls, text)
+    if key not in _MODS_CACHE:
+        canon = cls.canonical_mods(text)
+        _MODS_CACHE[key] = StringAttr(canon) if canon else None
+    return _MODS_CACHE[key]
+
+
+_TYPE_CACHE: dict[tuple[str, str], Attribute] = {}
+
+
+def _parse_type_fast(parser: Parser) -> Attribute:
+    """Parse one type; ori register types (the only ones instructions take)
+    are recognised from their tokens and shared, others go to xDSL."""
+    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    if tok.kind == MLIRTokenKind.EXCLAMATION_IDENT:
+        cls = _REGISTER_CLASSES.get(tok.text[1:])
+        if cls is not None:
+            start = tok.span.start
+            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+            reg = ""
+            if parser.parse_optional_punctuation("<") is not None:
+                name = parser.parse_optional_identifier()
+                if name is None:
+                    parser.raise_error("register name expected")
+                end = parser._current_token.span.end  # pyright: ignore[reportPrivateUsage]
+                parser.parse_punctuation(">")
+                reg = name
+                key = (cls.name, reg)
+                if key not in _TYPE_CACHE:
+                    try:
+                        _TYPE_CACHE[key] = cls.from_name(reg)  # verifies on construction
+                    except VerifyException as e:
+                        span = Span(start, end, parser.lexer.input)
+                        raise LocatedError(span, str(e)) from None  # pyright: ignore[reportCallIssue]
+                return _TYPE_CACHE[key]
+            key = (cls.name, reg)
+            if key not in _TYPE_CACHE:
+                _TYPE_CACHE[key] = cls.unallocated()
+            return _TYPE_CACHE[key]
+    return parser.parse_type()
+
+
+def _parse_function_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
+    ins = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: _parse_type_fast(parser))
+    parser.parse_punctuation("->")
+    outs = parser.parse_optional_comma_separated_list(
+        parser.Delimiter.PAREN, lambda: _parse_type_fast(parser)
+    )
+    if outs is None:
+        outs = [_parse_type_fast(parser)]
+    return ins, outs
+
+
+def _make_imm(cls: type[OriInstruction], slot: Src, v: float) -> Attribute:
     if slot.imm is None:
         raise VerifyException(f"{cls.name}: slot '{slot.name}' takes no immediate")
     if slot.imm == "int":
         if isinstance(v, float):
             raise VerifyException(f"{cls.name}: slot '{slot.name}' takes an integer")
-        return IntegerAttr(v, i32) if -(2**31) <= v < 2**32 else IntegerAttr(v, IntegerType(64))
+        return _int_attr(v)
     return FloatAttr(float(v), f32 if slot.imm == "f32" else f64)
 
 

@@ -8,16 +8,52 @@ from ori_dialect.ops import control, convert, floating, integer, memory, predica
 from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import (
-    DAddOp, DFmaOp, DMulOp, FAddOp, FFmaOp, FMnMxOp, FMulOp, HAdd2Op, HFma2Op, HMul2Op, MufuOp,
+    DAddOp,
+    DFmaOp,
+    DMulOp,
+    FAddOp,
+    FFmaOp,
+    FMnMxOp,
+    FMulOp,
+    HAdd2Op,
+    HFma2Op,
+    HMul2Op,
+    MufuOp,
 )
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp
 from ori_dialect.ops.integer import (
-    BmskOp, BrevOp, FloOp, IAbsOp, IAdd3Op, IMadOp, IMnMxOp, LeaOp, Lop3Op, MovOp, PopcOp,
-    PrmtOp, SelOp, ShfOp, ShlOp, ShrOp,
+    BmskOp,
+    BrevOp,
+    FloOp,
+    IAbsOp,
+    IAdd3Op,
+    IMadOp,
+    IMnMxOp,
+    LeaOp,
+    Lop3Op,
+    MovOp,
+    PopcOp,
+    PrmtOp,
+    SelOp,
+    ShfOp,
+    ShlOp,
+    ShrOp,
 )
 from ori_dialect.ops.memory import (
-    AtomicOp, AtomOp, AtomsOp, LdcOp, LdgOp, LdlOp, LdOp, LdsOp, MemoryOp, RedOp, StgOp, StlOp,
-    StOp, StsOp,
+    AtomicOp,
+    AtomOp,
+    AtomsOp,
+    LdcOp,
+    LdgOp,
+    LdlOp,
+    LdOp,
+    LdsOp,
+    MemoryOp,
+    RedOp,
+    StgOp,
+    StlOp,
+    StOp,
+    StsOp,
 )
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, P2ROp, PLop3Op, R2POp
 from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp

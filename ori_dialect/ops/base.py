@@ -82,4 +82,4 @@ def addr(width: int) -> tuple[Src, Src]:
     return base, Src("offset", (), imm="int", fixed=False)
 
 
-__all__ = ["OriInstruction", "ori_op", "reg", "rio", "pred", "imm", "fsrc", "addr", "R", "R64", "RW", "P"]
+__all__ = ["R64", "RW", "OriInstruction", "P", "R", "addr", "fsrc", "imm", "ori_op", "pred", "reg", "rio"]

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import FlatSymbolRefAttr, FunctionType, StringAttr, SymbolRefAttr, UnitAttr
+from xdsl.dialects.builtin import (
+    FlatSymbolRefAttr,
+    FunctionType,
+    StringAttr,
+    SymbolRefAttr,
+    UnitAttr,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -240,5 +246,5 @@ class CallOp(OriOp):
             )
 
 
-__all__ = ["BraOp", "ExitOp", "RetOp", "CallOp"]
+__all__ = ["BraOp", "CallOp", "ExitOp", "RetOp"]
 _ = StringAttr

@@ -103,4 +103,4 @@ class I2IOp(ConvertOp):
     )
 
 
-__all__ = ["I2FOp", "F2IOp", "F2FOp", "I2IOp", "INT_TYPES", "FLOAT_TYPES"]
+__all__ = ["FLOAT_TYPES", "INT_TYPES", "F2FOp", "F2IOp", "I2FOp", "I2IOp"]

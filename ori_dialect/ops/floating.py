@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ops.base import R, R64, fsrc, ori_op, pred
+from ori_dialect.ops.base import R64, R, fsrc, ori_op, pred
 
 _RND = ModGroup("rnd", ("rn", "rm", "rp", "rz"), default="rn")
 _FTZ = flag("ftz")
@@ -169,6 +169,16 @@ class HFma2Op(Half2Op):
 
 
 __all__ = [
-    "FAddOp", "FMulOp", "FFmaOp", "FMnMxOp", "MufuOp", "DAddOp", "DMulOp", "DFmaOp",
-    "HAdd2Op", "HMul2Op", "HFma2Op", "MUFU_FUNCS",
+    "MUFU_FUNCS",
+    "DAddOp",
+    "DFmaOp",
+    "DMulOp",
+    "FAddOp",
+    "FFmaOp",
+    "FMnMxOp",
+    "FMulOp",
+    "HAdd2Op",
+    "HFma2Op",
+    "HMul2Op",
+    "MufuOp",
 ]

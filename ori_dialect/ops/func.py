@@ -286,4 +286,4 @@ class FuncOp(IRDLOperation):
         return op
 
 
-__all__ = ["FuncOp", "TARGET_ATTR"]
+__all__ = ["TARGET_ATTR", "FuncOp"]

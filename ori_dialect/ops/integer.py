@@ -14,7 +14,7 @@ from xdsl.utils.exceptions import VerifyException
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
 from ori_dialect.ir.registers import R32Type, R64Type
-from ori_dialect.ops.base import P, R, R64, imm, ori_op, pred, reg, rio
+from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
 
 _SIGN = ModGroup("sign", ("s32", "u32"), default="s32")
 
@@ -283,7 +283,21 @@ class MovOp(IntAluOp):
 
 
 __all__ = [
-    "IAdd3Op", "IMadOp", "LeaOp", "Lop3Op", "ShfOp", "ShlOp", "ShrOp", "IMnMxOp",
-    "IAbsOp", "PopcOp", "FloOp", "BrevOp", "BmskOp", "PrmtOp", "SelOp", "MovOp",
+    "BmskOp",
+    "BrevOp",
+    "FloOp",
+    "IAbsOp",
+    "IAdd3Op",
+    "IMadOp",
+    "IMnMxOp",
+    "LeaOp",
+    "Lop3Op",
+    "MovOp",
+    "PopcOp",
+    "PrmtOp",
+    "SelOp",
+    "ShfOp",
+    "ShlOp",
+    "ShrOp",
 ]
 _ = (R64, imm)

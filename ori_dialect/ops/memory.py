@@ -17,7 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, R128Type
-from ori_dialect.ops.base import R, RW, addr, imm, ori_op
+from ori_dialect.ops.base import RW, R, addr, imm, ori_op
 
 WIDTHS = ("u8", "s8", "u16", "s16", "b32", "b64", "b128")
 _WIDTH = ModGroup("width", WIDTHS, default="b32")
@@ -248,7 +248,21 @@ class RedOp(AtomicOp):
 
 
 __all__ = [
-    "MemoryOp", "LdgOp", "StgOp", "LdsOp", "StsOp", "LdlOp", "StlOp", "LdOp", "StOp",
-    "LdcOp", "AtomicOp", "AtomOp", "AtomsOp", "RedOp", "WIDTHS", "width_bytes",
+    "WIDTHS",
+    "AtomOp",
+    "AtomicOp",
+    "AtomsOp",
+    "LdOp",
+    "LdcOp",
+    "LdgOp",
+    "LdlOp",
+    "LdsOp",
+    "MemoryOp",
+    "RedOp",
+    "StOp",
+    "StgOp",
+    "StlOp",
+    "StsOp",
+    "width_bytes",
 ]
 _ = R

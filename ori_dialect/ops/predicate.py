@@ -123,5 +123,5 @@ class R2POp(OriInstruction):
     SRCS = (reg("a"), imm("mask"))
 
 
-__all__ = ["ISetPOp", "FSetPOp", "DSetPOp", "PLop3Op", "P2ROp", "R2POp"]
+__all__ = ["DSetPOp", "FSetPOp", "ISetPOp", "P2ROp", "PLop3Op", "R2POp"]
 _ = Src

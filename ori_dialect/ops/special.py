@@ -77,4 +77,4 @@ class NopOp(OriInstruction):
     SRCS = ()
 
 
-__all__ = ["S2ROp", "CS2ROp", "NopOp", "SPECIAL_REGS"]
+__all__ = ["SPECIAL_REGS", "CS2ROp", "NopOp", "S2ROp"]
