@@ -7,10 +7,8 @@ import random
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, SSAValue
-from xdsl.parser import Parser
 
 from ori_dialect.analysis import (
     CFG,
@@ -21,17 +19,10 @@ from ori_dialect.analysis import (
     bits_to_indices,
     indices_to_bits,
 )
-from ori_dialect.dialect import Ori
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.print_liveness import PrintLivenessPass
-
-
-def parse(text: str) -> ModuleOp:
-    ctx = Context()
-    ctx.load_dialect(Builtin)
-    ctx.load_dialect(Ori)
-    return Parser(ctx, text).parse_module()
+from tests.conftest import parse
 
 
 def first_func(m: ModuleOp) -> FuncOp:
