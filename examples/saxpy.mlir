@@ -12,7 +12,7 @@
 //
 //   ori-opt examples/saxpy.mlir -p ori-print-loops,ori-print-liveness -t ori-asm
 
-builtin.module attributes {ori.target = "sm_80"} {
+builtin.module attributes {ori.target = "sm_90"} {
   ori.func kernel @saxpy() attributes {params = [#ori.param<4, align 4, at 0x0>, #ori.param<4, align 4, at 0x4>, #ori.param<8, align 8, at 0x8>, #ori.param<8, align 8, at 0x10>]} {
   ^entry:
     %tid = ori.s2r SR_TID.X : () -> !ori.r32

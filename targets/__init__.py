@@ -5,6 +5,7 @@ built-ins included, see :mod:`targets.builtin`); query them with
 :func:`get_target` / :func:`list_targets`.
 """
 
+from targets.cbank import ConstBankLayout, cbank_layout_for_sm
 from targets.descriptor import (
     LATENCY_CLASSES,
     PIPE_NAMES,
@@ -44,6 +45,7 @@ __all__ = [
     "LATENCY_CLASSES",
     "PIPE_NAMES",
     "REGISTER_FILES",
+    "ConstBankLayout",
     "DuplicateTargetError",
     "InvalidTargetError",
     "Limiter",
@@ -56,6 +58,7 @@ __all__ = [
     "abi_generation_for_sm",
     "abi_min_regs_for_generation",
     "canonical_name",
+    "cbank_layout_for_sm",
     "format_target_table",
     "get_target",
     "list_targets",

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from targets.cbank import ConstBankLayout, cbank_layout_for_sm
 from targets.errors import InvalidTargetError
 
 #: Register files, keyed as the allocator names them (seed 000, "Register
@@ -147,6 +148,8 @@ class SMTarget:
     """SM sub-partitions (register-file banks / schedulers) per SM."""
     warp_size: int = 32
     max_threads_per_block: int = 1024
+    cbank0: ConstBankLayout | None = None
+    """Launch data in constant bank 0; None: the layout of ``sm`` (targets/cbank.py)."""
 
     # Derived, filled in by __post_init__ so they can never disagree with the
     # fields they come from.
@@ -169,6 +172,8 @@ class SMTarget:
         object.__setattr__(self, "pipe_widths", tuple(self.pipe_widths))
         object.__setattr__(self, "smem_carveouts", tuple(self.smem_carveouts))
         object.__setattr__(self, "max_threads_per_sm", self.max_warps_per_sm * self.warp_size)
+        if self.cbank0 is None:
+            object.__setattr__(self, "cbank0", cbank_layout_for_sm(self.sm))
         object.__setattr__(self, "has_uniform_registers", limits["UR"] > 0)
         object.__setattr__(self, "abi_min_regs", abi_min_regs_for_generation(self.abi_generation))
         self._validate()

@@ -301,3 +301,22 @@ def test_format_target_table_is_pure_given_targets() -> None:
     sm86, sm50 = get_target("sm_86"), get_target("sm_50")
     text = format_target_table([sm86, sm50])
     assert [line.split()[0] for line in text.splitlines()] == ["name", "sm_50", "sm_86"]
+
+
+@pytest.mark.parametrize(
+    "name, ntid, nctaid, params",
+    [
+        # measured with nvcc/ptxas 13.0 + cuobjdump (targets/cbank.py)
+        ("sm_75", 0x0, 0xC, 0x160),
+        ("sm_80", 0x0, 0xC, 0x160),
+        ("sm_90", 0x0, 0xC, 0x210),
+        ("sm_90a", 0x0, 0xC, 0x210),
+        ("sm_100", 0x360, 0x36C, 0x380),
+        ("sm_120", 0x360, 0x36C, 0x380),
+        ("sm_52", 0x0, 0xC, 0x140),
+    ],
+)
+def test_constant_bank_layout(name: str, ntid: int, nctaid: int, params: int) -> None:
+    layout = get_target(name).cbank0
+    assert layout is not None
+    assert (layout.ntid, layout.nctaid, layout.params) == (ntid, nctaid, params)

@@ -1,0 +1,1 @@
+"""Per-op semantics of the Ori interpreter (see ``registry``)."""
