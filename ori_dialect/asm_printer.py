@@ -90,6 +90,7 @@ from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import OriRegisterType
 from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp
+from ori_dialect.ops.special import UndefOp
 
 _INDENT = " " * 4
 _GUARD_WIDTH = 5  # "@!P0 " fits; longer virtual guards just push the line
@@ -224,6 +225,10 @@ class _FunctionPrinter:
             self.insn(op.SASS, comment=f"returns {vals}" if vals else "")
         elif isinstance(op, CallOp):
             self.print_call(op)
+        elif isinstance(op, UndefOp):
+            # No instruction: the register simply holds whatever it holds.
+            names = ", ".join(self.names(r) for r in op.results)
+            self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {names} = undefined")
         elif isinstance(op, OriInstruction):
             self.print_instruction(op)
         else:
@@ -349,7 +354,10 @@ class _FunctionPrinter:
         if "neg" in parts:
             text = "-" + text
         if "not" in parts:
-            text = "!" + text
+            # Predicates negate with '!', registers invert bitwise with '~'.
+            t = v.type if isinstance(v, SSAValue) else v
+            is_pred = isinstance(t, OriRegisterType) and t.REG_FILE.is_predicate
+            text = ("!" if is_pred else "~") + text
         return text
 
 

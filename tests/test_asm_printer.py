@@ -177,3 +177,20 @@ def test_numbering_is_per_file_and_stable() -> None:
     lines = [ln.strip() for ln in first.splitlines()]
     assert "UMOV %ur0, 0x1 ;" in lines
     assert "MOV %r1, 0x2 ;" in lines
+
+
+def test_undef_and_bitwise_not() -> None:
+    from ori_dialect.asm_printer import format_module
+    from tests.conftest import parse
+
+    m = parse("""builtin.module {
+  ori.func @f(%a: !ori.r32, %p: !ori.p) {
+    %u = ori.undef : () -> !ori.r32
+    %0 = ori.iadd3 x %a, not %u, RZ, %p, not PT : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    ori.ret
+  }
+}""")
+    m.verify()
+    text = format_module(m)
+    assert "= undefined" in text
+    assert "IADD3.X %r2, %r0, ~%r1, RZ, %p0, !PT" in text, text

@@ -20,6 +20,7 @@ SAMPLES: dict[str, list[str]] = {
         "%0, %1 = ori.iadd3 -%a, -%b, %c : (!ori.r32, !ori.r32, !ori.r32) -> (!ori.r32, !ori.p)",
         "%0 = ori.iadd3 x %a, c[0x0][0x160], RZ, %p, not PT : (!ori.r32, !ori.p) -> !ori.r32",
         "%0 = ori.iadd3 %a, %u, %c : (!ori.r32, !ori.ur32, !ori.r32) -> !ori.r32",
+        "%0 = ori.iadd3 x %a, not %b, RZ, %p, not PT : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32",
     ],
     "ori.imad": [
         "%0 = ori.imad %a, %b, %c : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32",
@@ -83,6 +84,7 @@ SAMPLES: dict[str, list[str]] = {
     ],
     "ori.cs2r": ["%0 = ori.cs2r SR_CLOCKLO : () -> !ori.r64"],
     "ori.nop": ["ori.nop : () -> ()"],
+    "ori.undef": ["%0 = ori.undef : () -> !ori.r64"],
     "ori.ldg": [
         "%0 = ori.ldg [%w + 0x10] : (!ori.r64) -> !ori.r32",
         "%0 = ori.ldg b128.ef.strong.gpu [%w - 0x20] : (!ori.r64) -> !ori.r128",

@@ -56,7 +56,7 @@ from ori_dialect.ops.memory import (
     StsOp,
 )
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, P2ROp, PLop3Op, R2POp
-from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp
+from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
 from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
@@ -65,7 +65,7 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
     I2FOp, F2IOp, F2FOp, I2IOp,
-    S2ROp, CS2ROp, NopOp,
+    S2ROp, CS2ROp, NopOp, UndefOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
     BarOp, MembarOp, ShflOp, VoteOp,
 )

@@ -29,7 +29,9 @@ class IntAluOp(OriInstruction):
 
 @ori_op
 class IAdd3Op(IntAluOp):
-    """IADD3: ``d = a + b + c`` (each optionally negated).
+    """IADD3: ``d = a + b + c``; each source may be negated (``-%a``, two's
+    complement) or inverted (``not %a``, bitwise ``~``, as ptxas writes the
+    high half of a 64-bit subtraction: ``IADD3.X R1, R3, ~R5, RZ, P0, !PT``).
 
     Carry-out predicates ``co0``/``co1`` receive the carries of the two adds;
     with ``.X`` the carry-in predicates ``ci0``/``ci1`` are added as well,
@@ -40,9 +42,9 @@ class IAdd3Op(IntAluOp):
     SASS = "IADD3"
     DSTS = (Dst("d", R), Dst("co0", P, optional=True), Dst("co1", P, optional=True))
     SRCS = (
-        Src("a", R, smods=frozenset({"neg"})),
-        rio("b", neg=True),
-        Src("c", R, smods=frozenset({"neg"})),
+        Src("a", R, smods=frozenset({"neg", "not"})),
+        Src("b", R, imm="int", cbank=True, smods=frozenset({"neg", "not"})),
+        Src("c", R, smods=frozenset({"neg", "not"})),
         pred("ci0", optional=True),
         pred("ci1", optional=True),
     )

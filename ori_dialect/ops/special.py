@@ -6,7 +6,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ir.registers import R32Type, R64Type
+from ori_dialect.ir.registers import REGISTER_TYPES, R32Type, R64Type
 from ori_dialect.ops.base import R, ori_op
 
 # Names as SASS prints them, split at the dot (SR_TID.X -> SR_TID + X).
@@ -77,4 +77,20 @@ class NopOp(OriInstruction):
     SRCS = ()
 
 
-__all__ = ["SPECIAL_REGS", "CS2ROp", "NopOp", "S2ROp"]
+@ori_op
+class UndefOp(OriInstruction):
+    """UNDEF: a register whose value is unspecified (a PTX register read
+    before it was written; SSA construction's "undef").  It emits no
+    instruction; the interpreter gives it a deterministic value and its
+    ``strict`` mode reports any use of it."""
+
+    name = "ori.undef"
+    SASS = "UNDEF"
+    LATENCY = LatencyClass.SKIP
+    PIPE = Pipe.ALU
+    REMATERIALIZABLE = True
+    DSTS = (Dst("d", tuple(REGISTER_TYPES)),)
+    SRCS = ()
+
+
+__all__ = ["SPECIAL_REGS", "CS2ROp", "NopOp", "S2ROp", "UndefOp"]
