@@ -43,3 +43,18 @@ _EXTRA: dict[str, Callable[[], type[ModulePass]]] = {}
 
 def extra_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return dict(_EXTRA)
+
+
+# name -> pipeline spec (``"pass-a,pass-b{opt=1}"``, as for ``-p``)
+_PIPELINES: dict[str, str] = {}
+
+
+def named_pipelines() -> dict[str, str]:
+    """Named pass pipelines (name -> ``PassPipeline.parse_spec`` spec string).
+
+    None are defined yet.  Add an entry to ``_PIPELINES`` when a pipeline
+    worth keeping exists (e.g. the ptxas loop-optimization phase order): the
+    fuzz runner (``ori_dialect.testing.fuzz``) checks every named pipeline
+    on every generated program as it does every registered pass.
+    """
+    return dict(_PIPELINES)

@@ -1,0 +1,326 @@
+"""Differential checking with the interpreter: does a transformed module
+compute the same thing as the original?
+
+::
+
+    check_equivalent(before, after, "k", [prog.inputs(1), prog.inputs(2)])
+    assert_pass_preserves(module, "ori-some-pass{opt=1}", "k", prog.input_factory, n=3)
+
+Both modules run with :func:`ori_dialect.interpreter.run_kernel` on each
+input set; every returned array (and scalar) is compared byte for byte.  On
+a difference :class:`EquivalenceError` (an ``AssertionError``) is raised; its
+message names the input seed, the first differing byte (argument index,
+element index, byte offset in the argument, both element values) and prints
+both modules in the custom syntax.  An ``InterpreterError`` (or any other
+exception of the interpreter) on one side only is reported as a difference
+with the error's text; when both sides fail the same way the inputs are not
+usable and that is an error of its own (:class:`BothFailedError`).
+"""
+
+from __future__ import annotations
+
+import io
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.passes import PassPipeline
+from xdsl.printer import Printer
+
+from ori_dialect.testing.generator import LaunchInputs
+
+InputSet = LaunchInputs | Sequence[Any]
+"""One launch: a :class:`LaunchInputs`, or the bare argument list (then the
+launch geometry comes from ``check_equivalent``'s keyword arguments)."""
+
+
+class EquivalenceError(AssertionError):
+    """Two modules computed different results (or only one of them failed)."""
+
+    def __init__(self, message: str, difference: Difference | None = None) -> None:
+        super().__init__(message)
+        self.difference = difference
+
+
+class BothFailedError(AssertionError):
+    """Both modules failed in the interpreter: the check proves nothing."""
+
+
+# ----------------------------------------------------------------------------
+# running
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one launch gave: the returned values, or the error text."""
+
+    results: tuple[np.ndarray, ...] | None
+    error: str | None = None
+    error_type: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.results is not None
+
+
+def make_context() -> Context:
+    """An xDSL context with the builtin and ori dialects."""
+    from ori_dialect.dialect import Ori
+
+    ctx = Context()
+    ctx.load_dialect(Builtin)
+    ctx.load_dialect(Ori)
+    return ctx
+
+
+def module_text(module: ModuleOp) -> str:
+    """``module`` in the custom syntax."""
+    s = io.StringIO()
+    Printer(stream=s).print_op(module)
+    return s.getvalue()
+
+
+def _launch(
+    inputs: InputSet,
+    grid: tuple[int, ...] | int | None,
+    block: tuple[int, ...] | int | None,
+    shared_bytes: int | None,
+) -> tuple[list[Any], Any, Any, int, int | None]:
+    if isinstance(inputs, LaunchInputs):
+        return (
+            list(inputs.args),
+            inputs.grid if grid is None else grid,
+            inputs.block if block is None else block,
+            inputs.shared_bytes if shared_bytes is None else shared_bytes,
+            inputs.seed,
+        )
+    if grid is None or block is None:
+        raise TypeError("bare argument lists need grid= and block=")
+    return list(inputs), grid, block, shared_bytes or 0, None
+
+
+def _copy_arg(a: Any) -> Any:
+    return a.copy() if isinstance(a, np.ndarray) else a
+
+
+def run_launch(
+    module: ModuleOp,
+    kernel: str,
+    args: Sequence[Any],
+    grid: Any,
+    block: Any,
+    shared_bytes: int = 0,
+    *,
+    strict: bool = False,
+    max_steps: int | None = None,
+) -> Outcome:
+    """Run ``kernel`` once (on copies of the arrays); errors become an Outcome."""
+    from ori_dialect.interpreter import InterpreterError, run_kernel
+
+    kw: dict[str, Any] = {"strict": strict}
+    if max_steps is not None:
+        kw["max_steps"] = max_steps
+    try:
+        res = run_kernel(module, kernel, grid, block, [_copy_arg(a) for a in args], shared_bytes, **kw)
+    except InterpreterError as e:
+        return Outcome(None, str(e), "InterpreterError")
+    except Exception as e:  # noqa: BLE001 -- an interpreter crash is a finding too
+        tb = traceback.format_exc(limit=6)
+        return Outcome(None, f"{type(e).__name__}: {e}\n{tb}", type(e).__name__)
+    return Outcome(tuple(np.asarray(r) for r in res))
+
+
+# ----------------------------------------------------------------------------
+# comparing
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first difference between two outcomes of one launch."""
+
+    seed: int | None
+    arg_index: int | None = None
+    element_index: int | None = None
+    byte_offset: int | None = None
+    before_value: str | None = None
+    after_value: str | None = None
+    before_error: str | None = None
+    after_error: str | None = None
+    note: str = ""
+
+    def describe(self) -> str:
+        head = f"input seed {self.seed}" if self.seed is not None else "input set (no seed)"
+        if self.before_error is not None or self.after_error is not None:
+            lines = [f"{head}: the interpreter failed on one side only"]
+            lines.append(f"  before: {self.before_error or 'ok'}")
+            lines.append(f"  after:  {self.after_error or 'ok'}")
+            return "\n".join(lines)
+        if self.note:
+            return f"{head}: argument #{self.arg_index}: {self.note}"
+        return (
+            f"{head}: first differing byte in argument #{self.arg_index}, element "
+            f"{self.element_index}, byte offset {self.byte_offset}: "
+            f"before {self.before_value}, after {self.after_value}"
+        )
+
+
+def _fmt_elem(a: np.ndarray, i: int) -> str:
+    flat = a.reshape(-1)
+    v = flat[i]
+    if a.dtype.kind in "ui":
+        return f"{int(v):#x} ({int(v)})"
+    if a.dtype.kind == "f":
+        bits = flat.view(f"u{a.dtype.itemsize}")[i]
+        return f"{float(v)!r} (bits {int(bits):#x})"
+    if a.dtype.kind == "b":
+        return str(bool(v))
+    return repr(v)
+
+
+def first_difference(before: Outcome, after: Outcome, seed: int | None = None) -> Difference | None:
+    """None when the outcomes are byte-identical."""
+    if not before.ok or not after.ok:
+        if not before.ok and not after.ok:
+            return None if before.error == after.error else Difference(
+                seed, before_error=before.error, after_error=after.error,
+                note="both failed, differently")
+        return Difference(seed, before_error=before.error, after_error=after.error)
+    assert before.results is not None and after.results is not None
+    if len(before.results) != len(after.results):
+        return Difference(seed, note=f"{len(before.results)} vs {len(after.results)} results")
+    for k, (a, b) in enumerate(zip(before.results, after.results)):
+        if a.dtype != b.dtype or a.shape != b.shape:
+            return Difference(seed, k, note=f"{a.dtype}{list(a.shape)} vs {b.dtype}{list(b.shape)}")
+        ab = np.frombuffer(np.ascontiguousarray(a).tobytes(), dtype=np.uint8)
+        bb = np.frombuffer(np.ascontiguousarray(b).tobytes(), dtype=np.uint8)
+        diff = np.flatnonzero(ab != bb)
+        if diff.size:
+            off = int(diff[0])
+            size = max(a.dtype.itemsize, 1)
+            elem = off // size
+            return Difference(
+                seed, k, elem, off,
+                _fmt_elem(a, elem) if a.ndim else _fmt_elem(a.reshape(1), 0),
+                _fmt_elem(b, elem) if b.ndim else _fmt_elem(b.reshape(1), 0),
+            )
+    return None
+
+
+def format_failure(
+    diff: Difference, before: ModuleOp | str, after: ModuleOp | str, *, title: str = ""
+) -> str:
+    bt = before if isinstance(before, str) else module_text(before)
+    at = after if isinstance(after, str) else module_text(after)
+    head = f"{title}: " if title else ""
+    return (
+        f"{head}results differ -- {diff.describe()}\n"
+        f"---- IR before ----\n{bt}\n---- IR after ----\n{at}"
+    )
+
+
+def check_equivalent(
+    before: ModuleOp,
+    after: ModuleOp,
+    kernel: str,
+    inputs: Sequence[InputSet],
+    *,
+    grid: tuple[int, ...] | int | None = None,
+    block: tuple[int, ...] | int | None = None,
+    shared_bytes: int | None = None,
+    strict: bool = False,
+    max_steps: int | None = None,
+    title: str = "",
+) -> None:
+    """Run both modules on each input set and compare every returned value
+    byte for byte; raise :class:`EquivalenceError` at the first difference.
+    ``grid``/``block``/``shared_bytes`` override (or, for bare argument lists,
+    give) the launch geometry."""
+    for inp in inputs:
+        args, g, b, sh, seed = _launch(inp, grid, block, shared_bytes)
+        ob = run_launch(before, kernel, args, g, b, sh, strict=strict, max_steps=max_steps)
+        oa = run_launch(after, kernel, args, g, b, sh, strict=strict, max_steps=max_steps)
+        if not ob.ok and not oa.ok and ob.error == oa.error:
+            raise BothFailedError(
+                f"{title + ': ' if title else ''}input seed {seed}: both modules fail in the "
+                f"interpreter:\n{ob.error}\n---- IR ----\n{module_text(before)}"
+            )
+        d = first_difference(ob, oa, seed)
+        if d is not None:
+            raise EquivalenceError(format_failure(d, before, after, title=title), d)
+
+
+# ----------------------------------------------------------------------------
+# passes
+# ----------------------------------------------------------------------------
+
+
+def available_passes() -> dict[str, Callable[[], type[Any]]]:
+    """Every registered ori pass (plus run-time registered ones), by name."""
+    from passes.registry import all_passes, extra_passes
+
+    return {**all_passes(), **extra_passes()}
+
+
+def apply_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> None:
+    """Apply the pass pipeline ``spec`` (``"a,b{opt=1}"``) to ``module`` in place."""
+    pipeline = PassPipeline.parse_spec(available_passes(), spec)
+    pipeline.apply(ctx or make_context(), module)
+
+
+def assert_pass_preserves(
+    module: ModuleOp,
+    pass_spec: str,
+    kernel: str,
+    input_factory: Callable[[np.random.Generator], LaunchInputs],
+    n: int = 3,
+    *,
+    seed: int = 0,
+    max_steps: int | None = None,
+    quiet: bool = True,
+) -> ModuleOp:
+    """Apply ``pass_spec`` to a clone of ``module``, verify the result and check
+    it against the original on ``n`` inputs drawn with seeds ``seed .. seed+n-1``.
+    Returns the transformed clone.  Pass output on stdout is swallowed when
+    ``quiet``."""
+    import contextlib
+
+    after = module.clone()
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():
+        apply_pipeline(after, pass_spec)
+    try:
+        after.verify()
+    except Exception as e:
+        raise EquivalenceError(
+            f"{pass_spec}: the result does not verify: {e}\n---- IR before ----\n"
+            f"{module_text(module)}"
+        ) from e
+    inputs = []
+    for s in range(seed, seed + n):
+        li = input_factory(np.random.default_rng(s))
+        inputs.append(LaunchInputs(li.args, li.grid, li.block, li.shared_bytes, s))
+    check_equivalent(module, after, kernel, inputs, max_steps=max_steps, title=pass_spec)
+    return after
+
+
+__all__ = [
+    "BothFailedError",
+    "Difference",
+    "EquivalenceError",
+    "Outcome",
+    "apply_pipeline",
+    "assert_pass_preserves",
+    "available_passes",
+    "check_equivalent",
+    "first_difference",
+    "format_failure",
+    "make_context",
+    "module_text",
+    "run_launch",
+]
