@@ -329,7 +329,7 @@ def test_imnmx_iabs_popc_brev_sel_mov(rng: np.random.Generator) -> None:
         assert mn_s[i] == f(s32(x), s32(y)) & M32
         assert mn_u[i] == f(x, y)
         assert ab[i] == abs(s32(x)) & M32
-        assert pc[i] == bin(x).count("1")
+        assert pc[i] == x.bit_count()
         assert br[i] == int(f"{x:032b}"[::-1], 2)
         assert se[i] == (x if p else y)
     (m,) = run(MovOp, [Imm(-1)], [R32], n=5)

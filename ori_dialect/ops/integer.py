@@ -33,9 +33,12 @@ class IAdd3Op(IntAluOp):
     complement) or inverted (``not %a``, bitwise ``~``, as ptxas writes the
     high half of a 64-bit subtraction: ``IADD3.X R1, R3, ~R5, RZ, P0, !PT``).
 
-    Carry-out predicates ``co0``/``co1`` receive the carries of the two adds;
-    with ``.X`` the carry-in predicates ``ci0``/``ci1`` are added as well,
-    which is how 64-bit adds are split into 32-bit halves.
+    Carries: a negated source contributes ``~x + 1``; let ``S`` be the exact
+    (unwrapped) sum of the contributions plus, with ``.X``, the carry-in
+    predicates ``ci0 + ci1``, and ``k = S >> 32``.  ``d = S mod 2^32``; the
+    carry-outs count ``k`` in unary, ``co0 = k >= 1``, ``co1 = k >= 2``, so a
+    following ``.X`` add of ``co0 + co1`` carries exactly (a - b carries when
+    there is no borrow).  This is how 64-bit adds are split into 32-bit halves.
     """
 
     name = "ori.iadd3"
@@ -136,11 +139,14 @@ class Lop3Op(IntAluOp):
 class ShfOp(IntAluOp):
     """SHF: funnel shift of the 64-bit pair ``hi:lo`` by ``shift``.
 
-    ``l``: ``d = hi32((hi:lo) << s)``; ``r``: ``d = lo32((hi:lo) >> s)`` (``hi``
-    modifier: the high word instead).  The data type picks an arithmetic or
-    logical right shift and whether the amount is taken mod 32 (``s32``/``u32``)
-    or mod 64 (``s64``/``u64``); without ``w`` the amount is clamped instead of
-    wrapped.
+    ``l``: ``V = (hi:lo) << s``; ``r``: ``V = (hi:lo) >> s``, arithmetic for
+    ``s32``/``s64``.  ``d`` is the low word of ``V``, or its high word with the
+    ``hi`` modifier, in both directions: PTX ``shf.l`` (upper half of the left
+    shift) is ``SHF.L.HI``, PTX ``shf.r`` is ``SHF.R``.  The amount is taken
+    mod 32 (``s32``/``u32``) or mod 64 (``s64``/``u64``) with ``w``, else
+    clamped to 32, resp. 64.  ptxas splits ``shl.b64`` into
+    ``SHF.L.U64.HI`` + ``SHF.L.U32`` and ``shr.s64`` into ``SHF.R.S64`` +
+    ``SHF.R.S32.HI``.
     """
 
     name = "ori.shf"
@@ -216,8 +222,9 @@ class PopcOp(IntAluOp):
 @ori_op
 class FloOp(IntAluOp):
     """FLO: bit position of the most significant 1 (``u32``) or of the most
-    significant bit that differs from the sign (``s32``); 0xffffffff if none.
-    ``sh`` returns ``31 - position`` (a leading-zero count, PTX ``clz``)."""
+    significant bit that differs from the sign (``s32``); 0xffffffff if none
+    (PTX ``bfind``).  ``sh`` returns ``31 - position`` (PTX ``bfind.shiftamt``),
+    still 0xffffffff if none -- so it is PTX ``clz`` except for 0."""
 
     name = "ori.flo"
     SASS = "FLO"

@@ -27,7 +27,10 @@ _SETP_DSTS = (Dst("p", P), Dst("q", P, optional=True))
 class ISetPOp(OriInstruction):
     """ISETP: integer compare.  ``ex`` compares the high words of a 64-bit pair
     using the low-word result chained through ``cin``: ``r = (a CMP b)`` on the
-    high words when they differ, else ``cin`` (the low-word unsigned result)."""
+    high words when they differ, else ``cin`` -- the predicate written by the
+    compare of the low words with the same ``CMP`` on ``u32``
+    (``ISETP.GE.U32.AND P0, PT, lo_a, lo_b, PT; ISETP.GE.AND.EX P0, PT, hi_a,
+    hi_b, PT, P0`` is a signed 64-bit ``a >= b``)."""
 
     name = "ori.isetp"
     SASS = "ISETP"
