@@ -1,0 +1,473 @@
+"""Closures for the instructions the machine itself executes: memory,
+special registers, barriers, warp collectives, ``ori.undef`` and NOPs.
+
+Each builder takes the function's :class:`~.machine.Decoder`, the op and the
+op's position in its segment and returns a core ``fn(frame, idx)`` that runs
+the op for the lanes ``idx`` (guards and strict-mode checks are wrapped
+around it by the decoder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.memory import Fault
+from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.metadata import MemSpace
+from ori_dialect.ops.memory import (
+    AtomicOp,
+    AtomOp,
+    AtomsOp,
+    LdcOp,
+    LdgOp,
+    LdlOp,
+    LdOp,
+    LdsOp,
+    MemoryOp,
+    RedOp,
+    StgOp,
+    StlOp,
+    StOp,
+    StsOp,
+)
+from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
+from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
+
+if TYPE_CHECKING:
+    from ori_dialect.interpreter.machine import Activation, Core, Decoder, Frame, Term
+
+_M64 = (1 << 64) - 1
+Addr = Callable[["Frame", np.ndarray], np.ndarray]
+Builder = Callable[["Decoder", Any, int], "Core"]
+
+
+def _operand(dec: Decoder, op: OriInstruction, name: str) -> tuple[int, Any]:
+    s, c, inv = dec.sources(op)[name]
+    if inv:
+        raise InterpreterError(f"{op.name}: 'not' on operand '{name}' is not supported")
+    return s, c
+
+
+def _address(dec: Decoder, op: MemoryOp) -> Addr:
+    """Per-lane byte address (int64) of ``[addr + offset]``."""
+    s, c = _operand(dec, op, "addr")
+    off = op.offset()
+    base_slot = next(sl for sl in op.SRCS if sl.name == "addr")
+    if base_slot.types[0].BITS == 64:
+        offu = np.uint64(off & _M64)
+        if s >= 0:
+            def addr64(frame: Frame, idx: np.ndarray) -> np.ndarray:
+                return (frame[s][idx] + offu).view(np.int64)
+
+            return addr64
+        const64 = np.uint64((int(c) + off) & _M64).view(np.int64)
+
+        def addr64c(frame: Frame, idx: np.ndarray) -> np.ndarray:
+            return np.full(len(idx), const64, dtype=np.int64)
+
+        return addr64c
+    if s >= 0:
+        def addr32(frame: Frame, idx: np.ndarray) -> np.ndarray:
+            return frame[s][idx].astype(np.int64) + off
+
+        return addr32
+    const32 = int(c) + off
+
+    def addr32c(frame: Frame, idx: np.ndarray) -> np.ndarray:
+        return np.full(len(idx), const32, dtype=np.int64)
+
+    return addr32c
+
+
+def _lanes_value(s: int, c: Any, frame: Frame, idx: np.ndarray) -> np.ndarray:
+    if s >= 0:
+        return frame[s][idx]
+    return np.broadcast_to(np.asarray(c), (len(idx), *np.shape(c)))
+
+
+def _load(space: MemSpace) -> Builder:
+    def build(dec: Decoder, op: MemoryOp, k: int) -> Core:
+        width = op.mod("width") or "b32"
+        addr = _address(dec, op)
+        d = dec.slot[op.results[0]]
+        m = dec.m
+
+        def load(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = m.load(space, addr(frame, idx), idx, width)
+
+        return load
+
+    return build
+
+
+def _store(space: MemSpace) -> Builder:
+    def build(dec: Decoder, op: MemoryOp, k: int) -> Core:
+        width = op.mod("width") or "b32"
+        addr = _address(dec, op)
+        vs, vc = _operand(dec, op, "value")
+        m = dec.m
+
+        def store(frame: Frame, idx: np.ndarray) -> None:
+            m.store(space, addr(frame, idx), idx, width, _lanes_value(vs, vc, frame, idx))
+
+        return store
+
+    return build
+
+
+def _ldc(dec: Decoder, op: LdcOp, k: int) -> Core:
+    width = op.mod("width") or "b32"
+    nb = mem.WIDTH_BYTES[width]
+    _, bank = _operand(dec, op, "bank")
+    b = int(bank)
+    addr = _address(dec, op)
+    d = dec.slot[op.results[0]]
+    m = dec.m
+
+    def ldc(frame: Frame, idx: np.ndarray) -> None:
+        buf = m.bank(b)  # raises when the bank is missing
+        a = addr(frame, idx)
+        try:
+            mem.check_align(a, nb, f"constant-bank {b} load")
+            mem.check_window(a, nb, len(buf), f"constant-bank {b} load", f"constant bank {b}")
+        except Fault as e:
+            if e.position is not None:
+                e.thread = int(idx[e.position])
+            raise
+        frame[d][idx] = mem.load(m.banks[b], a, width)
+
+    return ldc
+
+
+def _atomic(space: MemSpace) -> Builder:
+    def build(dec: Decoder, op: AtomicOp, k: int) -> Core:
+        opn = op.mod("op") or "add"
+        ty = op.mod("type") or "s32"
+        dt = np.uint64 if ty.endswith("64") else np.uint32
+        z = np.zeros(1, dtype=dt)
+        mem.atomic_result(opn, ty, z, z, z)  # unsupported combinations fail here
+        addr = _address(dec, op)
+        vs, vc = _operand(dec, op, "value")
+        srcs = dec.sources(op)
+        cs, cc = srcs["cmp"][:2] if "cmp" in srcs else (-2, None)
+        d = dec.slot[op.results[0]] if op.results else -1
+        m = dec.m
+
+        def atomic(frame: Frame, idx: np.ndarray) -> None:
+            n = len(idx)
+            b = frame[vs][idx] if vs >= 0 else np.full(n, vc, dtype=dt)
+            c = None
+            if cs >= 0:
+                c = frame[cs][idx]
+            elif cs == -1:
+                c = np.full(n, cc, dtype=dt)
+            old = m.atomic(space, addr(frame, idx), idx, opn, ty, b, c)
+            if d >= 0:
+                frame[d][idx] = old
+
+        return atomic
+
+    return build
+
+
+# ----------------------------------------------------------------------
+# special registers, undef, nops
+# ----------------------------------------------------------------------
+def _s2r(dec: Decoder, op: S2ROp, k: int) -> Core:
+    sr = op.mod("sr") or ""
+    dim = "XYZ".index(op.mod("dim") or "X")
+    d = dec.slot[op.results[0]]
+    m = dec.m
+    kk = np.uint64(k)
+    table: np.ndarray | None = None
+    if sr == "SR_TID":
+        table = m.tid[dim]
+    elif sr == "SR_LANEID":
+        table = m.laneid
+    elif sr == "SR_WARPID":
+        table = m.warpid
+    elif sr in m.lanemask:
+        table = m.lanemask[sr]
+    if table is not None:
+        tab = table
+
+        def from_table(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = tab[idx]
+
+        return from_table
+    if sr == "SR_CTAID":
+        def ctaid(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = np.uint32(m.ctaid[dim])
+
+        return ctaid
+    fixed = {"SR_NWARPID": m.nwarpid, "SR_SMID": 0, "SR_NSMID": 1}
+    if sr in fixed:
+        value = np.uint32(fixed[sr])
+
+        def const(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = value
+
+        return const
+    scale = np.uint64(mem_scale(sr))
+    shift = np.uint64(32 if sr.endswith("HI") else 0)
+
+    def clock(frame: Frame, idx: np.ndarray) -> None:
+        t = (m.icount[idx] + kk) * scale
+        frame[d][idx] = ((t >> shift) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+    return clock
+
+
+def mem_scale(sr: str) -> int:
+    from ori_dialect.interpreter.machine import GLOBALTIMER_NS_PER_INSTRUCTION
+
+    return GLOBALTIMER_NS_PER_INSTRUCTION if sr.startswith("SR_GLOBALTIMER") else 1
+
+
+def _cs2r(dec: Decoder, op: CS2ROp, k: int) -> Core:
+    d = dec.slot[op.results[0]]
+    m = dec.m
+    wide = op.mod("width") != "b32"
+    if op.mod("sr") == "SRZ":
+        zero = np.uint64(0) if wide else np.uint32(0)
+
+        def srz(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = zero
+
+        return srz
+    kk = np.uint64(k)
+
+    def clock(frame: Frame, idx: np.ndarray) -> None:
+        t = m.icount[idx] + kk
+        frame[d][idx] = t if wide else (t & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+    return clock
+
+
+def _undef(dec: Decoder, op: UndefOp, k: int) -> Core:
+    d = dec.slot[op.results[0]]
+    sh = dec.shadow.get(d, -1)
+
+    def undef(frame: Frame, idx: np.ndarray) -> None:
+        frame[d][idx] = 0
+        if sh >= 0:
+            frame[sh][idx] = True
+
+    return undef
+
+
+def _nop(dec: Decoder, op: OriInstruction, k: int) -> Core:
+    def nop(frame: Frame, idx: np.ndarray) -> None:
+        return None
+
+    return nop
+
+
+# ----------------------------------------------------------------------
+# barriers
+# ----------------------------------------------------------------------
+def _uniform(spec: tuple[int, Any], frame: Frame, lanes: np.ndarray, what: str) -> int:
+    s, c = spec
+    if s < 0:
+        return int(c)
+    v = frame[s][lanes]
+    diff = v != v[0]
+    if diff.any():
+        t = int(lanes[int(np.flatnonzero(diff)[0])])
+        raise Fault(f"{what} differs between the threads executing the barrier", thread=t)
+    return int(v[0])
+
+
+def _bar_operands(dec: Decoder, op: BarOp) -> tuple[tuple[int, Any], tuple[int, Any] | None]:
+    srcs = dec.sources(op)
+    bid = srcs["id"][:2]
+    count = srcs["count"][:2] if "count" in srcs else None
+    return bid, count
+
+
+def _check_bar(bid: int, cnt: int, lanes: np.ndarray) -> None:
+    if not 0 <= bid <= 15:
+        raise Fault(f"barrier id {bid} out of range 0..15", thread=int(lanes[0]))
+    if cnt == 0 or cnt > 1024:
+        raise Fault(f"barrier thread count {cnt} out of range 1..1024", thread=int(lanes[0]))
+
+
+def _bar_arv(dec: Decoder, op: BarOp, k: int) -> Core:
+    bid_spec, count_spec = _bar_operands(dec, op)
+    if count_spec is None:
+        raise InterpreterError("ori.bar arv needs a thread count")
+    m = dec.m
+
+    def arv(frame: Frame, idx: np.ndarray) -> None:
+        bid = _uniform(bid_spec, frame, idx, "barrier id")
+        cnt = _uniform(count_spec, frame, idx, "barrier thread count")
+        _check_bar(bid, cnt, idx)
+        m.bar_arv(bid, cnt, idx)
+
+    return arv
+
+
+def bar_sync_term(dec: Decoder, op: BarOp, seg_id: int) -> Term:
+    """``BAR.SYNC`` ends a segment: its threads wait until the barrier completes."""
+    from ori_dialect.interpreter.machine import _nothing
+
+    bid_spec, count_spec = _bar_operands(dec, op)
+    srcs, guard, _ = op.operand_groups()
+    uses = [*srcs, *([guard] if guard is not None else [])]
+    check = dec._strict_uses(op, uses, _nothing)  # pyright: ignore[reportPrivateUsage]
+    gs = dec.slot[guard] if guard is not None else -1
+    neg = "guard_neg" in op.properties
+    m = dec.m
+    nxt = seg_id + 1
+
+    def sync(act: Activation, idx: np.ndarray) -> None:
+        frame = act.frame
+        check(frame, idx)
+        lanes = idx
+        if gs >= 0:
+            g = frame[gs][idx]
+            if neg:
+                g = ~g
+            act.pc[idx[~g]] = nxt
+            lanes = idx[g]
+            if not len(lanes):
+                return
+        bid = _uniform(bid_spec, frame, lanes, "barrier id")
+        cnt = -1 if count_spec is None else _uniform(count_spec, frame, lanes,
+                                                       "barrier thread count")
+        _check_bar(bid, cnt, lanes)
+        m.bar_arrive(act, lanes, bid, cnt, seg_id)
+
+    return sync
+
+
+# ----------------------------------------------------------------------
+# warp collectives
+# ----------------------------------------------------------------------
+def _shfl(dec: Decoder, op: ShflOp, k: int) -> Core:
+    mode = op.mod("mode") or "idx"
+    a_s, a_c = _operand(dec, op, "a")
+    b_s, b_c = _operand(dec, op, "lane")
+    c_s, c_c = _operand(dec, op, "clamp")
+    d = dec.slot[op.results[0]]
+    p = dec.slot[op.results[1]] if len(op.results) > 1 else -1
+    m = dec.m
+    strict = m.strict
+
+    def shfl(frame: Frame, idx: np.ndarray) -> None:
+        n = len(idx)
+        lane = idx & 31
+        b = (frame[b_s][idx].astype(np.int64) if b_s >= 0 else np.int64(b_c)) & 31
+        c = frame[c_s][idx].astype(np.int64) if c_s >= 0 else np.int64(c_c)
+        cval = c & 31
+        segmask = (c >> 8) & 31
+        max_lane = (lane & segmask) | (cval & ~segmask)
+        min_lane = lane & segmask
+        if mode == "up":
+            j = lane - b
+            ok = j >= max_lane
+        elif mode == "down":
+            j = lane + b
+            ok = j <= max_lane
+        elif mode == "bfly":
+            j = lane ^ b
+            ok = j <= max_lane
+        else:
+            j = min_lane | (b & ~segmask)
+            ok = j <= max_lane
+        ok = np.broadcast_to(ok, (n,))
+        src = idx - lane + np.where(ok, j, lane)
+        pos = np.searchsorted(idx, src)
+        posc = np.minimum(pos, n - 1)
+        active = idx[posc] == src
+        if a_s >= 0:
+            full = frame[a_s]
+            own = full[idx]
+            vals = full[np.minimum(src, len(full) - 1)]
+            if not active.all():
+                bad = ~active
+                if strict:
+                    t = int(np.flatnonzero(bad)[0])
+                    raise Fault(
+                        f"SHFL reads lane {int(src[t]) & 31} of warp {int(idx[t]) >> 5}, "
+                        "which is not executing this instruction (undefined on hardware)",
+                        thread=int(idx[t]),
+                    )
+                vals = np.where(bad, own, vals)
+            frame[d][idx] = vals
+        else:
+            frame[d][idx] = a_c
+        if p >= 0:
+            frame[p][idx] = ok
+
+    return shfl
+
+
+def _vote(dec: Decoder, op: VoteOp, k: int) -> Core:
+    mode = op.mod("mode") or "any"
+    a_s, a_c, inv = dec.sources(op)["a"]
+    d = dec.slot[op.results[0]]
+    p = dec.slot[op.results[1]] if len(op.results) > 1 else -1
+
+    def vote(frame: Frame, idx: np.ndarray) -> None:
+        n = len(idx)
+        a = frame[a_s][idx] if a_s >= 0 else np.full(n, bool(a_c))
+        if inv:
+            a = ~a
+        warp = idx >> 5
+        first = np.ones(n, dtype=bool)
+        first[1:] = warp[1:] != warp[:-1]
+        group = np.cumsum(first) - 1
+        bits = np.where(a, np.uint64(1) << (idx & 31).astype(np.uint64), np.uint64(0))
+        ballot = np.zeros(int(group[-1]) + 1, dtype=np.uint64)
+        np.add.at(ballot, group, bits)
+        frame[d][idx] = ballot[group].astype(np.uint32)
+        if p >= 0:
+            cnt = np.bincount(group)
+            yes = np.bincount(group, weights=a.astype(np.float64)).astype(np.int64)
+            if mode == "all":
+                red = yes == cnt
+            elif mode == "any":
+                red = yes > 0
+            else:
+                red = (yes == cnt) | (yes == 0)
+            frame[p][idx] = red[group]
+
+    return vote
+
+
+def _bar(dec: Decoder, op: BarOp, k: int) -> Core:
+    if op.mod("mode") == "arv":
+        return _bar_arv(dec, op, k)
+    raise InterpreterError("ori.bar sync must end a segment")  # the decoder splits there
+
+
+BUILDERS: dict[type, Builder] = {
+    LdgOp: _load(MemSpace.GLOBAL),
+    StgOp: _store(MemSpace.GLOBAL),
+    LdsOp: _load(MemSpace.SHARED),
+    StsOp: _store(MemSpace.SHARED),
+    LdlOp: _load(MemSpace.LOCAL),
+    StlOp: _store(MemSpace.LOCAL),
+    LdOp: _load(MemSpace.GENERIC),
+    StOp: _store(MemSpace.GENERIC),
+    LdcOp: _ldc,
+    AtomOp: _atomic(MemSpace.GENERIC),
+    RedOp: _atomic(MemSpace.GENERIC),
+    AtomsOp: _atomic(MemSpace.SHARED),
+    S2ROp: _s2r,
+    CS2ROp: _cs2r,
+    UndefOp: _undef,
+    NopOp: _nop,
+    MembarOp: _nop,
+    BarOp: _bar,
+    ShflOp: _shfl,
+    VoteOp: _vote,
+}
+
+__all__ = ["BUILDERS", "bar_sync_term"]

@@ -1,0 +1,186 @@
+"""``run_kernel``: marshal arguments, build constant bank 0, run the grid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import DiagnosticException
+
+from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.machine import Machine, kernel_target
+from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.ir.attrs import ParamAttr
+from ori_dialect.ops.func import FuncOp
+
+DEFAULT_MAX_STEPS = 50_000_000
+DEFAULT_LOCAL_BYTES = 64 * 1024
+
+Dim = int | Sequence[int]
+
+
+def _dim3(v: Dim, what: str) -> tuple[int, int, int]:
+    t = (int(v),) if isinstance(v, int | np.integer) else tuple(int(x) for x in v)
+    if not 1 <= len(t) <= 3 or any(x < 1 for x in t):
+        raise InterpreterError(f"{what} must be a positive int or a tuple of 1 to 3 positive ints, got {v!r}")
+    return (*t, *(1,) * (3 - len(t)))  # type: ignore[return-value]
+
+
+def _scalar_bytes(i: int, arg: Any, size: int) -> bytes:
+    """The bytes of a by-value argument for a ``size``-byte parameter."""
+    if isinstance(arg, bytes | bytearray):
+        if len(arg) != size:
+            raise InterpreterError(f"argument #{i}: {len(arg)} bytes for a {size}-byte parameter")
+        return bytes(arg)
+    if isinstance(arg, np.generic):
+        if arg.dtype.itemsize != size:
+            raise InterpreterError(
+                f"argument #{i}: a {arg.dtype} scalar ({arg.dtype.itemsize} bytes) for a "
+                f"{size}-byte parameter"
+            )
+        return arg.tobytes()
+    if isinstance(arg, bool):
+        arg = int(arg)
+    if isinstance(arg, int):
+        if size not in (1, 2, 4, 8):
+            raise InterpreterError(f"argument #{i}: an int for a {size}-byte parameter")
+        bits = 8 * size
+        if not -(1 << (bits - 1)) <= arg < (1 << bits):
+            raise InterpreterError(f"argument #{i}: {arg} does not fit a {size}-byte parameter")
+        return (arg & ((1 << bits) - 1)).to_bytes(size, "little")
+    if isinstance(arg, float):
+        if size == 4:
+            return np.float32(arg).tobytes()
+        if size == 8:
+            return np.float64(arg).tobytes()
+        raise InterpreterError(f"argument #{i}: a float for a {size}-byte parameter")
+    raise InterpreterError(
+        f"argument #{i}: unsupported argument type {type(arg).__name__} (pass a numpy "
+        "array, a Python/numpy scalar or bytes)"
+    )
+
+
+def find_kernel(module: ModuleOp, name: str) -> FuncOp:
+    funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
+    func = funcs.get(name)
+    if func is None:
+        known = ", ".join(f"@{n}" for n, f in funcs.items() if f.is_kernel) or "none"
+        raise InterpreterError(f"no kernel named @{name} in the module (kernels: {known})")
+    if not func.is_kernel:
+        raise InterpreterError(f"@{name} is a device function, not a kernel entry")
+    return func
+
+
+def run_kernel(
+    module: ModuleOp,
+    name: str,
+    grid: Dim,
+    block: Dim,
+    args: Sequence[Any],
+    shared_bytes: int = 0,
+    *,
+    strict: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    target: str | None = None,
+    const_banks: dict[int, bytes] | None = None,
+    local_bytes: int = DEFAULT_LOCAL_BYTES,
+    stats: dict[str, int] | None = None,
+) -> list[Any]:
+    """Launch kernel ``name`` of ``module`` on a ``grid`` of ``block``-sized CTAs.
+
+    ``args`` follow the kernel's ``params``: a numpy array is copied into
+    global memory and its parameter receives the 64-bit device address; a
+    Python or numpy scalar (or ``bytes`` of the parameter's size) is passed by
+    value.  Returns one entry per argument: the array's final contents (same
+    dtype and shape), or the scalar unchanged.
+
+    ``strict`` reports uses of ``ori.undef`` values and SHFL reads of lanes
+    that do not execute the SHFL; ``max_steps`` bounds the executed
+    thread-instructions; ``const_banks`` gives banks 1..17 for ``c[b][o]``
+    operands and LDC; ``local_bytes`` is each thread's local memory (the
+    initial stack pointer in constant bank 0 is its top); ``stats``, when a
+    dict is given, receives ``thread_instructions`` and ``ctas``.
+    """
+    func = find_kernel(module, name)
+    gdim = _dim3(grid, "grid")
+    bdim = _dim3(block, "block")
+    tname = kernel_target(module, target)
+    try:
+        from targets import get_target
+
+        tgt = get_target(tname)
+    except DiagnosticException as e:
+        raise InterpreterError(f"unknown target {tname!r}: {e}") from None
+    nthreads = bdim[0] * bdim[1] * bdim[2]
+    if nthreads > tgt.max_threads_per_block:
+        raise InterpreterError(
+            f"a block of {nthreads} threads exceeds the {tgt.max_threads_per_block}-thread "
+            f"limit of {tgt.name}"
+        )
+    if shared_bytes < 0 or local_bytes < 0:
+        raise InterpreterError("shared_bytes and local_bytes must not be negative")
+    params: list[ParamAttr] = list(func.params.data) if func.params is not None else []
+    if len(args) != len(params):
+        raise InterpreterError(
+            f"@{name} takes {len(params)} parameter(s), got {len(args)} argument(s)"
+        )
+    if const_banks and 0 in const_banks:
+        raise InterpreterError("constant bank 0 holds the launch data and cannot be given")
+    machine = Machine(
+        module, bdim, gdim, target=tgt.name, strict=strict, max_steps=max_steps,
+        shared_bytes=shared_bytes, local_bytes=local_bytes, const_banks=const_banks,
+        max_warps_per_sm=tgt.max_warps_per_sm,
+    )
+    layout = tgt.cbank0
+    assert layout is not None
+    bank0 = bytearray(mem.CBANK_SIZE)
+
+    def put(off: int, data: bytes, what: str) -> None:
+        if off < 0 or off + len(data) > len(bank0):
+            raise InterpreterError(f"{what} at c[0x0][{off:#x}] lies outside constant bank 0")
+        bank0[off : off + len(data)] = data
+
+    for i, v in enumerate(bdim):
+        put(layout.ntid + 4 * i, v.to_bytes(4, "little"), "ntid")
+    for i, v in enumerate(gdim):
+        put(layout.nctaid + 4 * i, v.to_bytes(4, "little"), "nctaid")
+    put(layout.stack_init, machine.local_bytes.to_bytes(4, "little"), "stack pointer")
+    arrays: list[tuple[int, int, np.ndarray] | None] = []
+    for i, (p, arg) in enumerate(zip(params, args)):
+        size, off = p.size.data, p.offset.data
+        if off < 0:
+            raise InterpreterError(f"parameter #{i} of @{name} has no offset ('at')")
+        if isinstance(arg, np.ndarray):
+            if size != 8:
+                raise InterpreterError(
+                    f"argument #{i}: an array (passed as a 64-bit address) for a {size}-byte "
+                    "parameter"
+                )
+            data = np.ascontiguousarray(arg)
+            addr = machine.global_mem.allocate(data.nbytes)
+            machine.global_mem.write(addr, data.tobytes())
+            arrays.append((addr, data.nbytes, data))
+            put(layout.params + off, addr.to_bytes(8, "little"), f"parameter #{i}")
+        else:
+            arrays.append(None)
+            put(layout.params + off, _scalar_bytes(i, arg, size), f"parameter #{i}")
+    machine.set_bank(0, bytes(bank0))
+    with np.errstate(all="ignore"):
+        machine.run_grid(name)
+    out: list[Any] = []
+    for arg, a in zip(args, arrays):
+        if a is None:
+            out.append(arg)
+            continue
+        addr, nbytes, data = a
+        raw = machine.global_mem.read(addr, nbytes)
+        out.append(np.frombuffer(raw, dtype=data.dtype).reshape(data.shape).copy())
+    if stats is not None:
+        stats["thread_instructions"] = machine.steps
+        stats["ctas"] = gdim[0] * gdim[1] * gdim[2]
+    return out
+
+
+__all__ = ["DEFAULT_LOCAL_BYTES", "DEFAULT_MAX_STEPS", "find_kernel", "run_kernel"]
