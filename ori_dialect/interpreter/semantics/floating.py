@@ -233,7 +233,7 @@ def frac_to_f64(q: Fraction, mode: str) -> float:
     try:
         f = q.numerator / q.denominator
     except OverflowError:
-        f = math.copysign(math.inf, q)
+        f = math.inf if q > 0 else -math.inf
     if mode == "rn":
         return f
     if math.isinf(f):
@@ -537,9 +537,13 @@ def _dfma(op: DFmaOp) -> OpFn:
     def fn(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
         with np.errstate(**_ERR):
             a, b, c = _load64(src, ix, masks, n)
-            fin = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+            finab = np.isfinite(a) & np.isfinite(b)
+            fin = finab & np.isfinite(c)
+            # finite a*b may overflow float64; exactly it is finite, so an
+            # infinite c decides the result.
+            special = np.where(finab & np.isinf(c), c, a * b + c)
             if mode != "rn":
-                r = a * b + c
+                r = special
                 return (canon64(_per_lane(a, b, c, fin, r, mode)),)
             uh, ul = two_prod(a, b)
             th, tl = two_sum(c, uh)
@@ -553,7 +557,7 @@ def _dfma(op: DFmaOp) -> OpFn:
                 & ((ac > _LIM_LO) | (c == 0))
                 & (np.abs(r) > _LIM_LO)
             )
-            r = np.where(fin, r, a * b + c)
+            r = np.where(fin, r, special)
             return (canon64(_per_lane(a, b, c, fin & ~safe, r, mode)),)
 
     return fn
