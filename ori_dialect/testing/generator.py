@@ -523,7 +523,7 @@ class _FuncGen:
         self.add(self.op("shfl", self.pick(), lane, clamp, mods=mode))
 
     def s_call(self) -> None:
-        c = self.rng.choice(self.callees)
+        c = self.rng.choice([c for c in self.callees if c.cost * self.mult <= self.left()])
         self.features["call"] += 1
         self.cost += c.cost * self.mult
         args = [self.pick() for _ in range(c.nargs)]
@@ -534,7 +534,7 @@ class _FuncGen:
     # ---- control flow --------------------------------------------------
     def region(self, n: int) -> None:
         for _ in range(n):
-            if self.left() <= 0:
+            if self.left() < 4 * self.mult:  # not even a short statement fits
                 break
             self.stmt()
 
@@ -555,7 +555,7 @@ class _FuncGen:
                 kinds.append((self.s_shared, 0.6))
             if self.uniform and self.opts.shfl:
                 kinds.append((self.s_shfl, 0.6))
-            if self.callees:
+            if any(c.cost * self.mult <= self.left() for c in self.callees):
                 kinds.append((self.s_call, 0.6))
         if self.depth < self.opts.max_depth and self.left() > 40 * self.mult:
             kinds += [(self.s_branch, 1.5), (self.s_loop, 2.2)]
@@ -724,7 +724,10 @@ class _FuncGen:
         init = start if isinstance(start, SSAValue) else self.op("mov", start)
 
         # ---- carried values ----
-        carried = self.merge_values(r.randint(0, 3))
+        k_max = 3
+        while k_max and self.mult * maxt * (4 + k_max) > self.left():
+            k_max -= 1  # each carried value costs an update per trip
+        carried = self.merge_values(r.randint(0, k_max))
         if carried:
             self.features["loop_carried"] += 1
         incs: list[_V | None] = []
