@@ -8,8 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, UnrealizedConversionCastOp
 
+from ori_dialect.builder import FuncBuilder, module
 from ori_dialect.interpreter import (
     GLOBAL_BASE,
     LOCAL_WINDOW,
@@ -17,6 +18,7 @@ from ori_dialect.interpreter import (
     InterpreterError,
     run_kernel,
 )
+from ori_dialect.ir.registers import r32
 from tests.conftest import parse
 
 P0 = 0x160  # parameter area of constant bank 0 on sm_80
@@ -958,3 +960,390 @@ def test_vote_among_diverged_lanes() -> None:
     ori.exit"""
     (r,) = run_kernel(kernel(body), "k", 1, 32, [np.zeros(32, np.uint32)])
     assert r.tolist() == [0xFF] * 8 + list(range(8, 32))
+
+
+# ----------------------------------------------------------------------
+# control flow and divergence
+# ----------------------------------------------------------------------
+def test_if_else_per_lane() -> None:
+    body = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x5, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^then, ^else
+  ^then:
+    %x = ori.iadd3 %tid, 0x100, RZ : (!ori.r32) -> !ori.r32
+    ori.bra ^join(%x : !ori.r32)
+  ^else:
+    %y = ori.imad %tid, 0x2, RZ : (!ori.r32) -> !ori.r32
+    ori.bra ^join(%y : !ori.r32)
+  ^join(%z : !ori.r32):
+    ori.stg [%a], %z : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 40, [np.zeros(40, np.uint32)])
+    assert r.tolist() == [t + 0x100 if t < 5 else 2 * t for t in range(40)]
+
+
+def test_divergent_paths_reconverge_at_join() -> None:
+    """After an if/else the whole warp runs the join block together: a
+    ballot there sees every lane."""
+    body = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x5, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^then, ^else
+  ^then:
+    ori.bra ^join
+  ^else:
+    ori.bra ^join
+  ^join:
+    %b = ori.vote any PT : () -> !ori.r32
+    ori.stg [%a], %b : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 32, [np.zeros(32, np.uint32)])
+    assert r.tolist() == [0xFFFFFFFF] * 32
+
+
+def test_loop_with_per_lane_trip_counts() -> None:
+    body = PROLOGUE + """
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^head(%z : !ori.r32, %z : !ori.r32)
+  ^head(%i : !ori.r32, %s : !ori.r32):
+    %p = ori.isetp lt.u32 %i, %tid, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^body, ^done
+  ^body:
+    %s2 = ori.iadd3 %s, %i, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    ori.bra ^head(%i2 : !ori.r32, %s2 : !ori.r32)
+  ^done:
+    %b = ori.vote any PT : () -> !ori.r32
+    %r = ori.iadd3 %s, %b, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %r : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 32, [np.zeros(32, np.uint32)])
+    assert r.tolist() == [(t * (t - 1) // 2 + 0xFFFFFFFF) & 0xFFFFFFFF for t in range(32)]
+
+
+def test_block_arguments_are_parallel_copies() -> None:
+    """A loop that swaps two values through its block arguments."""
+    body = PROLOGUE + """
+    %one = ori.mov 0x1 : () -> !ori.r32
+    %two = ori.mov 0x2 : () -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^loop(%one : !ori.r32, %two : !ori.r32, %z : !ori.r32)
+  ^loop(%x : !ori.r32, %y : !ori.r32, %i : !ori.r32):
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, %tid, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^loop(%y : !ori.r32, %x : !ori.r32, %i2 : !ori.r32), ^done
+  ^done:
+    %r = ori.lea %x, %y, 0x4 : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %r : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 6, [np.zeros(6, np.uint32)])
+    # after k = max(tid, 1) - 1 swaps
+    exp = []
+    for t in range(6):
+        x, y = 1, 2
+        for _ in range(max(t, 1) - 1):
+            x, y = y, x
+        exp.append((x << 4) + y)
+    assert r.tolist() == exp
+
+
+def test_guarded_op_keeps_prior_and_guarded_store_skips_lanes() -> None:
+    body = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x3, PT : (!ori.r32) -> !ori.p
+    %x = ori.iadd3 %tid, 0x100, RZ if %p else %tid : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
+    %y = ori.iadd3 %x, 0x1000, RZ if not %p else %x : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
+    ori.stg [%a], %y : (!ori.r64, !ori.r32) -> ()
+    %bad = ori.mov 0x8 : () -> !ori.r32
+    %b = ori.imad wide.u32 %bad, 0x1, RZ : (!ori.r32) -> !ori.r64
+    ori.stg [%b], %tid if not %p : (!ori.r64, !ori.r32, !ori.p) -> ()
+    ori.exit"""
+    body = body.replace("ori.imad wide.u32 %bad, 0x1, RZ : (!ori.r32) -> !ori.r64",
+                        "ori.imad wide.u32 %bad, 0x1, %out : (!ori.r32, !ori.r64) -> !ori.r64")
+    body = body.replace("ori.stg [%b], %tid if not %p", "ori.stg [%b], %tid if %p")
+    # lanes 0..2 store into element 2 (the highest lane, 2, wins); the others
+    # would store out of bounds if they were not guarded off.
+    (r,) = run_kernel(kernel(body), "k", 1, 8, [np.zeros(8, np.uint32)])
+    assert r.tolist() == [0x100, 0x101, 2, 0x1003, 0x1004, 0x1005, 0x1006, 0x1007]
+
+
+def test_guarded_load_does_not_fault_for_guarded_off_lanes() -> None:
+    body = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x4, PT : (!ori.r32) -> !ori.p
+    %z = ori.mov 0x7 : () -> !ori.r32
+    %v = ori.ldg [%a] if %p else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %o = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
+    %oa = ori.imad wide.u32 %tid, 0x4, %o : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%oa], %v : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    _, r = run_kernel(kernel(body, params=(8, 8)), "k", 1, 8,
+                      [np.arange(4, dtype=np.uint32) + 10, np.zeros(8, np.uint32)])
+    assert r.tolist() == [10, 11, 12, 13, 7, 7, 7, 7]
+
+
+# ----------------------------------------------------------------------
+# device functions
+# ----------------------------------------------------------------------
+FACT = """
+  ori.func @fact(%n : !ori.r32) -> !ori.r32 {
+    %p = ori.isetp le.u32 %n, 0x1, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^base, ^rec
+  ^base:
+    %one = ori.mov 0x1 : () -> !ori.r32
+    ori.ret %one : !ori.r32
+  ^rec:
+    %m = ori.iadd3 %n, -0x1, RZ : (!ori.r32) -> !ori.r32
+    %f = ori.call @fact(%m) : (!ori.r32) -> !ori.r32
+    %r = ori.imad %n, %f, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %r : !ori.r32
+  }
+  ori.func @add2(%x : !ori.r32, %y : !ori.r32) -> (!ori.r32, !ori.r32) {
+    %s = ori.iadd3 %x, %y, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %d = ori.iadd3 %x, -%y, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %s, %d : !ori.r32, !ori.r32
+  }
+"""
+
+
+def test_device_call_with_several_results() -> None:
+    body = PROLOGUE + """
+    %c = ori.mov 0x64 : () -> !ori.r32
+    %s, %d = ori.call @add2(%c, %tid) : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.r32)
+    %r = ori.lea %s, %d, 0x10 : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %r : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body, funcs=FACT), "k", 1, 8, [np.zeros(8, np.uint32)])
+    assert r.tolist() == [(((100 + t) << 16) + 100 - t) & 0xFFFFFFFF for t in range(8)]
+
+
+def test_recursive_calls_from_diverged_lanes() -> None:
+    body = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x4, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^small, ^big
+  ^small:
+    %n = ori.iadd3 %tid, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %f = ori.call @fact(%n) : (!ori.r32) -> !ori.r32
+    ori.bra ^done(%f : !ori.r32)
+  ^big:
+    %f2 = ori.call @fact(%tid) : (!ori.r32) -> !ori.r32
+    ori.bra ^done(%f2 : !ori.r32)
+  ^done(%x : !ori.r32):
+    ori.stg [%a], %x : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body, funcs=FACT), "k", 1, 12, [np.zeros(12, np.uint32)])
+    import math
+
+    assert r.tolist() == [math.factorial(t + 1) if t < 4 else math.factorial(t) & 0xFFFFFFFF
+                          for t in range(12)]
+
+
+def test_recursion_depth_limit() -> None:
+    body = PROLOGUE + """
+    %n = ori.mov 0x1000 : () -> !ori.r32
+    %f = ori.call @fact(%n) : (!ori.r32) -> !ori.r32
+    ori.stg [%a], %f : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    msg = err(run_kernel, kernel(body, funcs=FACT), "k", 1, 2, [np.zeros(2, np.uint32)])
+    assert "call depth limit 64 exceeded calling @fact" in msg
+    assert "ori.call @fact" in msg
+
+
+BAR_FUNC = """
+  ori.func @sync(%x : !ori.r32) -> !ori.r32 {
+    ori.bar 0x0 : () -> ()
+    ori.ret %x : !ori.r32
+  }
+"""
+
+
+def test_barrier_inside_device_function() -> None:
+    body = PROLOGUE + """
+    %y = ori.call @sync(%tid) : (!ori.r32) -> !ori.r32
+    ori.stg [%a], %y : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body, funcs=BAR_FUNC), "k", 1, 64, [np.zeros(64, np.uint32)])
+    assert r.tolist() == list(range(64))
+    partial = PROLOGUE + """
+    %p = ori.isetp lt.u32 %tid, 0x20, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^call, ^done
+  ^call:
+    %y = ori.call @sync(%tid) : (!ori.r32) -> !ori.r32
+    ori.bra ^done
+  ^done:
+    ori.exit"""
+    msg = err(run_kernel, kernel(partial, funcs=BAR_FUNC), "k", 1, 64, [np.zeros(64, np.uint32)])
+    assert "barrier reached by only part of the CTA" in msg
+    assert "tid (32,0,0) is outside this call" in msg
+
+
+# ----------------------------------------------------------------------
+# ori.undef and strict mode
+# ----------------------------------------------------------------------
+def test_undef_reads_zero_when_not_strict() -> None:
+    m = store_tid_kernel("%u", "    %u = ori.undef : () -> !ori.r32\n")
+    (r,) = run_kernel(m, "k", 1, 4, [np.ones(4, np.uint32)])
+    assert r.tolist() == [0] * 4
+
+
+def test_strict_direct_use_of_undef() -> None:
+    m = store_tid_kernel("%u", "    %u = ori.undef : () -> !ori.r32\n")
+    msg = err(run_kernel, m, "k", 1, 4, [np.ones(4, np.uint32)], strict=True)
+    assert "use of an undefined value" in msg
+    assert "ori.stg" in msg and "tid (0,0,0)" in msg
+
+
+UNDEF_PHI = PROLOGUE + """
+    %u = ori.undef : () -> !ori.r32
+    %p = ori.isetp lt.u32 %tid, 0x4, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^join(%tid : !ori.r32), ^join(%u : !ori.r32)
+  ^join(%x : !ori.r32):
+    %y = ori.iadd3 %x, 0x1, RZ : (!ori.r32) -> !ori.r32
+    ori.stg [%a], %y : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+
+
+def test_strict_undef_through_block_argument() -> None:
+    m = kernel(UNDEF_PHI)
+    (r,) = run_kernel(m, "k", 1, 4, [np.zeros(4, np.uint32)], strict=True)  # defined lanes only
+    assert r.tolist() == [1, 2, 3, 4]
+    msg = err(run_kernel, m, "k", 1, 6, [np.zeros(6, np.uint32)], strict=True)
+    assert "use of an undefined value" in msg and "tid (4,0,0)" in msg
+    assert "ori.iadd3" in msg
+    (r,) = run_kernel(m, "k", 1, 6, [np.zeros(6, np.uint32)])
+    assert r.tolist() == [1, 2, 3, 4, 1, 1]
+
+
+def test_strict_undef_through_guarded_prior() -> None:
+    body = PROLOGUE + """
+    %u = ori.undef : () -> !ori.r32
+    %p = ori.isetp lt.u32 %tid, 0x4, PT : (!ori.r32) -> !ori.p
+    %x = ori.iadd3 %tid, 0x1, RZ if %p else %u : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
+    ori.stg [%a], %x : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    m = kernel(body)
+    (r,) = run_kernel(m, "k", 1, 4, [np.zeros(4, np.uint32)], strict=True)
+    assert r.tolist() == [1, 2, 3, 4]
+    assert "tid (4,0,0)" in err(run_kernel, m, "k", 1, 5, [np.zeros(5, np.uint32)], strict=True)
+
+
+def test_strict_unused_undef_is_fine() -> None:
+    body = PROLOGUE + """
+    %u = ori.undef : () -> !ori.r64
+    ori.bra ^next(%u : !ori.r64)
+  ^next(%v : !ori.r64):
+    ori.stg [%a], %tid : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 3, [np.zeros(3, np.uint32)], strict=True)
+    assert r.tolist() == [0, 1, 2]
+
+
+# ----------------------------------------------------------------------
+# errors
+# ----------------------------------------------------------------------
+LOAD_AT = PROLOGUE + """
+    %v = ori.ldg {width}[%a + {off}] : (!ori.r64) -> !ori.{ty}
+    ori.exit"""
+
+
+def test_out_of_bounds_global_load() -> None:
+    m = kernel(LOAD_AT.format(width="", off="0x0", ty="r32"))
+    msg = err(run_kernel, m, "k", 1, 8, [np.zeros(4, np.uint32)])
+    assert msg.startswith("in @k block 0 op 3 `%v = ori.ldg [%a] : (!ori.r64) -> !ori.r32`")
+    assert "thread ctaid (0,0,0) tid (4,0,0)" in msg
+    assert f"global load at {GLOBAL_BASE + 16:#x} out of bounds of the 16-byte allocation" in msg
+
+
+def test_out_of_bounds_global_store_straddling_the_end() -> None:
+    body = PROLOGUE + """
+    %w = ori.imad wide.u32 %tid, 0x8, %out : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg b64 [%w + 0x8], %w : (!ori.r64, !ori.r64) -> ()
+    ori.exit"""
+    msg = err(run_kernel, kernel(body), "k", 1, 4, [np.zeros(5, np.uint32)])
+    assert f"global store at {GLOBAL_BASE + 16:#x} out of bounds of the 20-byte" in msg
+    assert "tid (1,0,0)" in msg
+
+
+def test_misaligned_access() -> None:
+    m = kernel(LOAD_AT.format(width="b64 ", off="0x4", ty="r64"))
+    msg = err(run_kernel, m, "k", 1, 1, [np.zeros(4, np.uint64)])
+    assert f"misaligned global load of 8 bytes at address {GLOBAL_BASE + 4:#x}" in msg
+
+
+def test_unmapped_address() -> None:
+    body = PROLOGUE + """
+    %b = ori.imad wide.u32 %tid, 0x4, 0x1000 : (!ori.r32) -> !ori.r64
+    %v = ori.ld [%b] : (!ori.r64) -> !ori.r32
+    ori.exit"""
+    msg = err(run_kernel, kernel(body), "k", 1, 2, [np.zeros(4, np.uint32)])
+    assert "global load at unmapped global address 0x1000" in msg and "tid (0,0,0)" in msg
+
+
+@pytest.mark.parametrize(("load", "kw", "what", "who"), [
+    ("ori.lds", {"shared_bytes": 8},
+     "shared load out of bounds of shared memory (8 bytes) at offset 0x8", "tid (1,0,0)"),
+    ("ori.ldl", {"local_bytes": 16},
+     "local load out of bounds of local memory (16 bytes) at offset 0x10", "tid (2,0,0)"),
+])
+def test_shared_and_local_bounds(load: str, kw: dict[str, int], what: str, who: str) -> None:
+    body = PROLOGUE + f"""
+    %off = ori.imad %tid, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %v = {load} [%off] : (!ori.r32) -> !ori.r32
+    ori.exit"""
+    msg = err(run_kernel, kernel(body), "k", 1, 4, [np.zeros(4, np.uint32)], **kw)
+    assert what in msg and who in msg
+
+
+def test_step_limit() -> None:
+    body = """
+  ^entry:
+    ori.bra ^spin
+  ^spin:
+    ori.nop : () -> ()
+    ori.bra ^spin"""
+    msg = err(run_kernel, kernel(body, params=()), "k", 1, 32, [], max_steps=1000)
+    assert "step limit of 1000 thread-instructions exceeded" in msg
+    assert "@k block 1 op 0" in msg
+
+
+def _module_with_unknown_op(executed: bool) -> ModuleOp:
+    fb = FuncBuilder("k", kernel=True, params=[])
+    tid = fb.s2r(mods="SR_TID.X")
+    if executed:
+        fb.insert(UnrealizedConversionCastOp.get([tid], [r32]))
+        fb.exit()
+    else:
+        dead = fb.block()
+        fb.exit()
+        with fb.at(dead):
+            fb.insert(UnrealizedConversionCastOp.get([tid], [r32]))
+            fb.exit()
+    return module(fb.func)
+
+
+def test_unknown_op_fails_when_executed() -> None:
+    msg = err(run_kernel, _module_with_unknown_op(True), "k", 1, 2, [])
+    assert "no semantics for builtin.unrealized_conversion_cast" in msg
+    assert "@k block 0 op 1" in msg and "tid (0,0,0)" in msg
+    run_kernel(_module_with_unknown_op(False), "k", 1, 2, [])  # never executed: fine
+
+
+def test_nonuniform_barrier_id() -> None:
+    body = """
+  ^entry:
+    %tid = ori.s2r SR_TID.X : () -> !ori.r32
+    ori.bar %tid : (!ori.r32) -> ()
+    ori.exit"""
+    msg = err(run_kernel, kernel(body, params=()), "k", 1, 2, [])
+    assert "barrier id differs between the threads" in msg and "tid (1,0,0)" in msg
+
+
+def test_error_inside_device_function_names_the_callee() -> None:
+    funcs = """
+  ori.func @peek(%p : !ori.r64) -> !ori.r32 {
+    %v = ori.ldg [%p + 0x40] : (!ori.r64) -> !ori.r32
+    ori.ret %v : !ori.r32
+  }
+"""
+    body = PROLOGUE + """
+    %v = ori.call @peek(%a) : (!ori.r64) -> !ori.r32
+    ori.exit"""
+    msg = err(run_kernel, kernel(body, funcs=funcs), "k", 1, 2, [np.zeros(2, np.uint32)])
+    assert msg.startswith("in @peek block 0 op 0") and "out of bounds" in msg

@@ -122,6 +122,72 @@ def slot_bits(op: Operation, slot: Src) -> int:
     return 32
 
 
+def schedule_order(cfg: CFG) -> list[int]:
+    """The reachable blocks in reverse post-order with every natural loop's
+    blocks contiguous and before the loop's exit blocks.
+
+    Plain RPO may place a loop exit before blocks of the loop body; the
+    scheduler runs the lowest position first, so a thread that left the loop
+    would run ahead instead of waiting for the rest of its warp.  Here each
+    loop is collapsed into one node while ordering its surroundings, then
+    ordered recursively (back edges to its header ignored)."""
+    from ori_dialect.analysis.dominators import DominatorTree
+    from ori_dialect.analysis.loops import Loop, LoopInfo
+
+    if len(cfg.rpo) <= 1:
+        return list(cfg.rpo)
+    li = LoopInfo(cfg, DominatorTree(cfg))
+    out: list[int] = []
+    reachable = frozenset(cfg.rpo)
+
+    def region(blocks: frozenset[int], entry: int, children: list[Loop], is_loop: bool) -> None:
+        rep: dict[int, int] = {}
+        child_at: dict[int, Loop] = {}
+        for lp in children:
+            child_at[lp.header] = lp
+            for b in lp.blocks:
+                rep[b] = lp.header
+
+        def succs(node: int) -> list[int]:
+            if node in child_at:
+                targets = [e.dst for e in child_at[node].exit_edges]
+            else:
+                targets = list(cfg.succs[node])
+            res: list[int] = []
+            for t in targets:
+                if t not in blocks or (is_loop and t == entry):
+                    continue
+                r = rep.get(t, t)
+                if r != node and r not in res:
+                    res.append(r)
+            return res
+
+        post: list[int] = []
+        seen = {entry}
+        stack = [(entry, iter(succs(entry)))]
+        while stack:
+            node, it = stack[-1]
+            for nxt in it:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(succs(nxt))))
+                    break
+            else:
+                stack.pop()
+                post.append(node)
+        for node in reversed(post):
+            lp = child_at.get(node)
+            if lp is None:
+                out.append(node)
+            else:
+                region(lp.blocks, lp.header, lp.children, True)
+
+    region(reachable, 0, li.top_level, False)
+    if len(out) != len(reachable):  # irreducible leftovers: keep every block
+        out += [b for b in cfg.rpo if b not in set(out)]
+    return out
+
+
 class Decoder:
     """Turns one ``ori.func`` into segments of closures for one launch."""
 
@@ -142,14 +208,15 @@ class Decoder:
         self.shadow: dict[int, int] = {}
         if machine.strict:
             self._track_undef()
-        # segment numbering in RPO
+        # segment numbering in loop-contiguous reverse post-order
+        self.order = schedule_order(self.cfg)
         self.seg_start: dict[int, int] = {}
         n = 0
-        for bi in self.cfg.rpo:
+        for bi in self.order:
             self.seg_start[bi] = n
             n += 1 + sum(1 for op in self.blocks[bi].ops if _is_bar_sync(op))
         self.segments: list[Segment] = [None] * n  # type: ignore[list-item]
-        for bi in self.cfg.rpo:
+        for bi in self.order:
             self._decode_block(bi)
         self.entry_seg = self.seg_start[0]
         self.arg_slots = [self.slot[a] for a in self.blocks[0].args]
@@ -276,11 +343,11 @@ class Decoder:
         neg = "guard_neg" in op.properties
         pairs = [(self.slot[r], self.slot[p]) for r, p in zip(op.results, prior)]
         sh = self.shadow
+        shadows: list[tuple[int, int]] = []  # (result shadow, prior shadow or -1)
         for r, p in zip(op.results, prior):
             rs = self.slot[r]
             if rs in sh:
-                ps = self.slot[p]
-                pairs.append((sh[rs], sh.get(ps, -1)))
+                shadows.append((sh[rs], sh.get(self.slot[p], -1)))
 
         def guarded(frame: Frame, idx: np.ndarray) -> None:
             g = frame[gs][idx]
@@ -288,15 +355,18 @@ class Decoder:
                 g = ~g
             if g.all():
                 core(frame, idx)
+                for d, _ in shadows:
+                    frame[d][idx] = False
                 return
             for d, p in pairs:
-                if p >= 0:
-                    frame[d][idx] = frame[p][idx]
-                else:
-                    frame[d][idx] = False
+                frame[d][idx] = frame[p][idx]
+            for d, p in shadows:
+                frame[d][idx] = frame[p][idx] if p >= 0 else False
             sub = idx[g]
             if len(sub):
                 core(frame, sub)
+                for d, _ in shadows:
+                    frame[d][sub] = False
 
         return guarded
 
