@@ -1020,6 +1020,33 @@ def test_loop_with_per_lane_trip_counts() -> None:
     assert r.tolist() == [(t * (t - 1) // 2 + 0xFFFFFFFF) & 0xFFFFFFFF for t in range(32)]
 
 
+def test_loop_with_two_latches_reconverges_after_exit() -> None:
+    """A loop whose latch ``^x`` is visited before the exiting block ``^b``
+    by a depth-first walk: plain RPO would order the exit ``^e`` before
+    ``^x``; the machine's loop-contiguous order must not."""
+    body = PROLOGUE + """
+    %z = ori.mov 0x0 : () -> !ori.r32
+    %t3 = ori.lop3 %tid, 0x3, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    ori.bra ^h(%z : !ori.r32)
+  ^h(%i : !ori.r32):
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p1 = ori.isetp lt.u32 %i2, %t3, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra ^a
+  ^a:
+    ori.bra if %p1 : !ori.p, ^x, ^b
+  ^x:
+    ori.bra ^h(%i2 : !ori.r32)
+  ^b:
+    %p2 = ori.isetp lt.u32 %i2, %tid, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p2 : !ori.p, ^h(%i2 : !ori.r32), ^e
+  ^e:
+    %b = ori.vote any PT : () -> !ori.r32
+    ori.stg [%a], %b : (!ori.r64, !ori.r32) -> ()
+    ori.exit"""
+    (r,) = run_kernel(kernel(body), "k", 1, 32, [np.zeros(32, np.uint32)])
+    assert r.tolist() == [0xFFFFFFFF] * 32
+
+
 def test_block_arguments_are_parallel_copies() -> None:
     """A loop that swaps two values through its block arguments."""
     body = PROLOGUE + """

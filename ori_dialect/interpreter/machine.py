@@ -32,9 +32,9 @@ from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
 from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.memory import AtomicOp, LdcOp, MemoryOp, RedOp
-from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
-from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
+from ori_dialect.ops.memory import AtomicOp
+from ori_dialect.ops.special import UndefOp
+from ori_dialect.ops.sync import BarOp
 
 INF = 1 << 30
 """``pc`` of a thread that is not runnable (exited, returned or waiting)."""
@@ -326,9 +326,11 @@ class Decoder:
                     return self._strict_uses(op, list(op.args), core)
                 raise InterpreterError(f"the interpreter has no semantics for {op.name}")
             core = self._instruction(op, k)
+            return self._wrap(op, core)
         except InterpreterError as e:
             return _raiser(str(e))
-        return self._wrap(op, core)
+        except Exception as e:  # noqa: BLE001 -- malformed op: reported when executed
+            return _raiser(f"cannot decode this op: {type(e).__name__}: {e}")
 
     def _wrap(self, op: OriInstruction, core: Core) -> Core:
         srcs, guard, prior = op.operand_groups()
@@ -460,8 +462,9 @@ class Decoder:
     def _term(self, op: Operation, info: OpInfo, seg_id: int, k: int) -> Term:
         try:
             return self._term_inner(op, info, seg_id, k)
-        except InterpreterError as e:
-            r = _raiser(str(e))
+        except Exception as e:  # noqa: BLE001 -- reported when executed
+            r = _raiser(str(e) if isinstance(e, InterpreterError)
+                        else f"cannot decode this op: {type(e).__name__}: {e}")
 
             def bad(act: Activation, idx: np.ndarray) -> None:
                 r(act.frame, idx)
@@ -964,4 +967,3 @@ __all__ = [
     "Segment",
     "slot_bits",
 ]
-_ = (LdcOp, MemoryOp, RedOp, NopOp, MembarOp, ShflOp, VoteOp, S2ROp, CS2ROp)
