@@ -444,16 +444,14 @@ def test_call_in_loop() -> None:
 
 
 # ----------------------------------------------------------------------------
-# known interpreter issue (xfail until fixed; strict, so a fix is noticed)
+# reconvergence after a divergent loop (was an interpreter bug: threads that
+# left the loop early ran the blocks after it first when the loop body was the
+# guarded BRA's taken successor)
 # ----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "interpreter: threads that leave a divergent loop early run the blocks after "
-    "it before the other threads finish the loop when the guarded BRA's taken "
-    "successor is the loop body (RPO puts the body after the exit), so a SHFL "
-    "after the loop sees missing lanes"))
-def test_shfl_after_divergent_loop_body_taken() -> None:
+@pytest.mark.parametrize("body_taken", [True, False])
+def test_shfl_after_divergent_loop(body_taken: bool) -> None:
     fb = kernel("after", [(8, 8)])
     tid = fb.s2r(mods="SR_TID.X")
     n = fb.lop3(tid, 3, RZ, AND)
@@ -464,7 +462,10 @@ def test_shfl_after_divergent_loop_body_taken() -> None:
     with fb.at(head):
         i = head.args[0]
         p = fb.isetp(i, n, PT, mods="lt.u32")
-        fb.bra(body, guard=p, fallthrough=exit_, fallthrough_args=[i])
+        if body_taken:
+            fb.bra(body, guard=p, fallthrough=exit_, fallthrough_args=[i])
+        else:
+            fb.bra(exit_, i, guard=p, neg=True, fallthrough=body)
     with fb.at(body):
         fb.bra(head, fb.iadd3(i, 1, RZ))
     fb.goto(exit_)

@@ -10,12 +10,18 @@ every registered pass.
 * :mod:`ori_dialect.testing.fuzz` -- ``fuzz(n_programs, seed0)`` returns a
   :class:`FuzzReport`.
 
-The equivalence and fuzz modules import the interpreter lazily, so the
-generator works without it.
+The equivalence and fuzz modules import the interpreter only when they run
+a kernel.
 """
 
 from __future__ import annotations
 
+from ori_dialect.testing.equivalence import (
+    EquivalenceError,
+    assert_pass_preserves,
+    check_equivalent,
+)
+from ori_dialect.testing.fuzz import FuzzReport, PassNotApplicable, fuzz
 from ori_dialect.testing.generator import (
     FEATURES,
     GeneratedProgram,
@@ -24,4 +30,16 @@ from ori_dialect.testing.generator import (
     generate,
 )
 
-__all__ = ["FEATURES", "GenOptions", "GeneratedProgram", "LaunchInputs", "generate"]
+__all__ = [
+    "FEATURES",
+    "EquivalenceError",
+    "FuzzReport",
+    "GenOptions",
+    "GeneratedProgram",
+    "LaunchInputs",
+    "PassNotApplicable",
+    "assert_pass_preserves",
+    "check_equivalent",
+    "fuzz",
+    "generate",
+]

@@ -62,6 +62,8 @@ class Outcome:
     results: tuple[np.ndarray, ...] | None
     error: str | None = None
     error_type: str | None = None
+    steps: int | None = None
+    """Executed thread-instructions (when the launch completed)."""
 
     @property
     def ok(self) -> bool:
@@ -122,7 +124,8 @@ def run_launch(
     """Run ``kernel`` once (on copies of the arrays); errors become an Outcome."""
     from ori_dialect.interpreter import InterpreterError, run_kernel
 
-    kw: dict[str, Any] = {"strict": strict}
+    stats: dict[str, int] = {}
+    kw: dict[str, Any] = {"strict": strict, "stats": stats}
     if max_steps is not None:
         kw["max_steps"] = max_steps
     try:
@@ -132,7 +135,16 @@ def run_launch(
     except Exception as e:  # noqa: BLE001 -- an interpreter crash is a finding too
         tb = traceback.format_exc(limit=6)
         return Outcome(None, f"{type(e).__name__}: {e}\n{tb}", type(e).__name__)
-    return Outcome(tuple(np.asarray(r) for r in res))
+    return Outcome(tuple(np.asarray(r) for r in res), steps=stats.get("thread_instructions"))
+
+
+def step_limit(reference: Outcome, factor: int = 20, floor: int = 200_000) -> int | None:
+    """A step bound for running a transformed module on the launch that gave
+    ``reference``: a correct transformation does not run ``factor`` times
+    longer, while a broken one that loops forever is stopped early."""
+    if reference.steps is None:
+        return None
+    return max(factor * reference.steps, floor)
 
 
 # ----------------------------------------------------------------------------
@@ -153,6 +165,8 @@ class Difference:
     before_error: str | None = None
     after_error: str | None = None
     note: str = ""
+    before_byte: int | None = None
+    after_byte: int | None = None
 
     def describe(self) -> str:
         head = f"input seed {self.seed}" if self.seed is not None else "input set (no seed)"
@@ -165,7 +179,8 @@ class Difference:
             return f"{head}: argument #{self.arg_index}: {self.note}"
         return (
             f"{head}: first differing byte in argument #{self.arg_index}, element "
-            f"{self.element_index}, byte offset {self.byte_offset}: "
+            f"{self.element_index}, byte offset {self.byte_offset} "
+            f"({self.before_byte:#04x} vs {self.after_byte:#04x}): "
             f"before {self.before_value}, after {self.after_value}"
         )
 
@@ -208,6 +223,8 @@ def first_difference(before: Outcome, after: Outcome, seed: int | None = None) -
                 seed, k, elem, off,
                 _fmt_elem(a, elem) if a.ndim else _fmt_elem(a.reshape(1), 0),
                 _fmt_elem(b, elem) if b.ndim else _fmt_elem(b.reshape(1), 0),
+                before_byte=int(ab[off]),
+                after_byte=int(bb[off]),
             )
     return None
 
@@ -239,12 +256,16 @@ def check_equivalent(
 ) -> None:
     """Run both modules on each input set and compare every returned value
     byte for byte; raise :class:`EquivalenceError` at the first difference.
+    Unless ``max_steps`` is given, ``after`` may run at most
+    :func:`step_limit` of what ``before`` took (a transformation that makes a
+    loop endless fails quickly).
     ``grid``/``block``/``shared_bytes`` override (or, for bare argument lists,
     give) the launch geometry."""
     for inp in inputs:
         args, g, b, sh, seed = _launch(inp, grid, block, shared_bytes)
         ob = run_launch(before, kernel, args, g, b, sh, strict=strict, max_steps=max_steps)
-        oa = run_launch(after, kernel, args, g, b, sh, strict=strict, max_steps=max_steps)
+        limit = max_steps if max_steps is not None else step_limit(ob)
+        oa = run_launch(after, kernel, args, g, b, sh, strict=strict, max_steps=limit)
         if not ob.ok and not oa.ok and ob.error == oa.error:
             raise BothFailedError(
                 f"{title + ': ' if title else ''}input seed {seed}: both modules fail in the "
@@ -323,4 +344,5 @@ __all__ = [
     "make_context",
     "module_text",
     "run_launch",
+    "step_limit",
 ]

@@ -44,6 +44,7 @@ from ori_dialect.testing.equivalence import (
     make_context,
     module_text,
     run_launch,
+    step_limit,
 )
 from ori_dialect.testing.generator import GeneratedProgram, GenOptions, LaunchInputs, generate
 
@@ -151,11 +152,19 @@ def fuzz(
     options: GenOptions | None = None,
     inputs_per_program: int = 2,
     max_steps: int | None = None,
+    strict_reference: bool = True,
     progress: Callable[[int, FuzzReport], None] | None = None,
 ) -> FuzzReport:
     """Fuzz ``passes`` (default: every registered pass) and ``pipelines``
     (name -> spec; default: the registry's named pipelines) with
-    ``n_programs`` generated programs, seeds ``seed0 ..``."""
+    ``n_programs`` generated programs, seeds ``seed0 ..``.
+
+    The original program runs in the interpreter's strict mode
+    (``strict_reference``: no use of undefined values, no SHFL reading a lane
+    that does not execute it -- what the generator promises); transformed
+    programs run with a step limit derived from the original's
+    (:func:`~ori_dialect.testing.equivalence.step_limit`) unless
+    ``max_steps`` is given."""
     t0 = time.perf_counter()
     names = list(available_passes()) if passes is None else list(passes)
     pipes = named_pipelines() if pipelines is None else dict(pipelines)
@@ -175,7 +184,7 @@ def fuzz(
         bad = False
         for li in launches:
             o = run_launch(prog.module, prog.kernel, li.args, li.grid, li.block, li.shared_bytes,
-                           max_steps=max_steps)
+                           strict=strict_reference, max_steps=max_steps)
             report.launches += 1
             if not o.ok:
                 report.failures.append(FuzzFailure(
@@ -196,8 +205,9 @@ def fuzz(
                 report.failures.append(FuzzFailure(seed, tname, kind, msg or ""))
                 continue
             for li, ref in zip(launches, refs):
+                limit = max_steps if max_steps is not None else step_limit(ref)
                 o = run_launch(after, prog.kernel, li.args, li.grid, li.block, li.shared_bytes,
-                               max_steps=max_steps)
+                               max_steps=limit)
                 report.launches += 1
                 d = first_difference(ref, o, li.seed)
                 if d is not None:
