@@ -94,7 +94,8 @@ Barriers and warp collectives
 (they may exit, which removes them from the barrier).  A barrier without a
 count completes when every non-exited thread of the CTA waits at it; one with
 a count when that many threads arrived (``BAR.ARV`` arrivals included;
-counted per thread, not per warp).  When no thread can run and a barrier
+counted per thread, not per warp; when ``BAR.ARV`` completes the count after
+the waiters arrived, they resume once no other thread can run).  When no thread can run and a barrier
 cannot complete, or when threads wait on the same barrier at different
 ``BAR`` instructions, the launch fails with "barrier reached by only part of
 the CTA", naming the threads that are missing.  ``SHFL`` (idx/up/down/bfly,
