@@ -154,7 +154,7 @@ def _atomic(space: MemSpace) -> Builder:
         addr = _address(dec, op)
         vs, vc = _operand(dec, op, "value")
         srcs = dec.sources(op)
-        cs, cc = srcs["cmp"][:2] if "cmp" in srcs else (-2, None)
+        cs, cc = srcs["swap"][:2] if "swap" in srcs else (-2, None)
         d = dec.slot[op.results[0]] if op.results else -1
         m = dec.m
 

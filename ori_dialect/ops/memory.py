@@ -177,7 +177,8 @@ ATOM_TYPES = ("s32", "u32", "s64", "u64", "f32", "f64", "f16x2", "bf16x2")
 
 class AtomicOp(MemoryOp):
     """Atomic read-modify-write: ``d = old = mem[a]; mem[a] = old OP b`` (for
-    ``cas``: ``mem[a] = old == b ? c : old``)."""
+    ``cas``: ``mem[a] = old == value ? swap : old``, so ``value`` is the
+    compare operand, as in PTX ``atom.cas d, [a], b, c``)."""
 
     MEM = MemEffect.READ_WRITE
     SIDE_EFFECTS = True
@@ -194,14 +195,14 @@ class AtomicOp(MemoryOp):
 
     def verify_semantics(self) -> None:
         want = R64Type if self.access_bytes() == 8 else R32Type
-        for name in ("value", "cmp"):
+        for name in ("value", "swap"):
             v = self.src(name)
             if isinstance(v, SSAValue) and not isinstance(v.type, want):
                 raise VerifyException(f"{self.name}: operand '{name}' must be {want.name}")
         for r in self.dsts:
             if not isinstance(r.type, want):
                 raise VerifyException(f"{self.name}: result must be {want.name}")
-        if (self.mod("op") == "cas") != (self.src("cmp") is not None):
+        if (self.mod("op") == "cas") != (self.src("swap") is not None):
             raise VerifyException(f"{self.name}: 'cas' takes a compare and a swap value, others one value")
 
 
@@ -209,7 +210,7 @@ def _atom_srcs(base_bits: int) -> tuple[Src, ...]:
     return (
         *addr(base_bits),
         Src("value", (R32Type, R64Type), imm="int"),
-        Src("cmp", (R32Type, R64Type), optional=True),
+        Src("swap", (R32Type, R64Type), optional=True),
     )
 
 
