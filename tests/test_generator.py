@@ -127,3 +127,14 @@ def test_runs_in_the_interpreter(seed: int) -> None:
     assert o.results is not None
     out = o.results[0].reshape(-1, SLOTS)
     assert (out[:, SLOTS - 1] != li.args[0].reshape(-1, SLOTS)[:, SLOTS - 1]).all()
+
+
+def test_trip_count_model() -> None:
+    """The generator checks each constant-trip loop against this 32-bit model."""
+    from ori_dialect.testing.generator import _trips
+
+    assert _trips(0xFFFFFFF0, 4, "ne.u32", 0x10, 100) == 8  # wraps through 2**32
+    assert _trips(0xFFFFFFF0, 4, "lt.u32", 0x10, 100) == 0  # why the wrap loop tests !=
+    assert _trips(10, -3, "gt.s32", -2, 100) == 4
+    assert _trips(0, 1, "lt.u32", -1, 100) == 100  # -1 is 0xffffffff unsigned: no end
+    assert _trips(5, 2, "le.s32", 10, 100) == 3

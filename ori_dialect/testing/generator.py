@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -221,7 +221,7 @@ class GeneratedProgram:
         li = self.input_factory(np.random.default_rng(seed))
         return replace(li, seed=seed)
 
-    def __iter__(self):  # (module, kernel, input_factory) unpacking
+    def __iter__(self) -> Iterator[Any]:  # (module, kernel, input_factory) unpacking
         return iter((self.module, self.kernel, self.input_factory))
 
 
@@ -240,6 +240,24 @@ _INT_CMPS = ("lt", "le", "gt", "ge", "eq", "ne")
 _FLOAT_CONSTS = (0.5, -1.25, 3.0, 0.1, 2.0, -0.75, 1.5)
 _CLAMP = 1.0e6
 _CLAMP_AT = 1.0e12
+
+
+def _trips(start: int, step: int, cmp: str, bound: int, limit: int) -> int:
+    """How often a loop ``for (i = start; i CMP bound; i += step)`` runs on
+    32-bit registers (at most ``limit``): the generator's own check that a
+    constant trip count is what it claims."""
+    op, sign = cmp.split(".")
+
+    def val(x: int) -> int:
+        x &= 0xFFFFFFFF
+        return x - (1 << 32) if sign == "s32" and x >= 1 << 31 else x
+
+    tests = {"lt": int.__lt__, "le": int.__le__, "gt": int.__gt__, "ge": int.__ge__,
+             "ne": int.__ne__, "eq": int.__eq__}
+    i, n = start, 0
+    while n < limit and tests[op](val(i), val(bound)):
+        i, n = i + step, n + 1
+    return n
 
 
 @dataclass
@@ -696,8 +714,8 @@ class _FuncGen:
                 start = r.randint(-10, 100)
                 end = start + t * step
                 cmp, bound = r.choice((("lt.s32", end), ("ne.s32", end), ("le.s32", end - 1)))
-                if start >= 0 and r.random() < 0.5:
-                    cmp = "lt.u32"
+                if cmp == "lt.s32" and start >= 0 and r.random() < 0.5:
+                    cmp = "lt.u32"  # same trips: no value involved is negative
         elif kind == "param":
             assert self.n is not None
             self.features["loop_param"] += 1
@@ -719,6 +737,8 @@ class _FuncGen:
             else:
                 start, step = 0, 1
                 cmp, bound = r.choice((("lt.u32", m), ("ne.u32", m)))
+        if kind == "const":
+            assert _trips(start, step, cmp, bound, t + 1) == t, (start, step, cmp, bound, t)
         if down:
             self.features["loop_down"] += 1
         init = start if isinstance(start, SSAValue) else self.op("mov", start)
