@@ -85,6 +85,14 @@ SAMPLES: dict[str, list[str]] = {
     "ori.cs2r": ["%0 = ori.cs2r SR_CLOCKLO : () -> !ori.r64"],
     "ori.nop": ["ori.nop : () -> ()"],
     "ori.undef": ["%0 = ori.undef : () -> !ori.r64"],
+    "ori.pack": [
+        "%0 = ori.pack %a, %b : (!ori.r32, !ori.r32) -> !ori.r64",
+        "%0 = ori.pack %a, RZ, 0x1, c[0x0][0x10] : (!ori.r32) -> !ori.r128",
+    ],
+    "ori.unpack": [
+        "%0, %1 = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)",
+        "%0, %1, %2, %3 = ori.unpack %q : (!ori.r128) -> (!ori.r32, !ori.r32, !ori.r32, !ori.r32)",
+    ],
     "ori.ldg": [
         "%0 = ori.ldg [%w + 0x10] : (!ori.r64) -> !ori.r32",
         "%0 = ori.ldg b128.ef.strong.gpu [%w - 0x20] : (!ori.r64) -> !ori.r128",

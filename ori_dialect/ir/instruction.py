@@ -332,6 +332,16 @@ class OriInstruction(OriOp):
                 return v
         return None
 
+    def src_reg(self, name: str) -> SSAValue | None:
+        """The SSA operand of slot ``name``; None when absent or a constant."""
+        v = self.src(name)
+        return v if isinstance(v, SSAValue) else None
+
+    def src_int(self, name: str) -> int | None:
+        """The integer immediate of slot ``name``; None when absent or not one."""
+        v = self.src(name)
+        return v.value.data if isinstance(v, IntegerAttr) else None
+
     def dst(self, name: str) -> SSAValue | None:
         for d, r in zip(self.DSTS, self.results):
             if d.name == name:

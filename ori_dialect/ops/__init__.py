@@ -32,12 +32,14 @@ from ori_dialect.ops.integer import (
     LeaOp,
     Lop3Op,
     MovOp,
+    PackOp,
     PopcOp,
     PrmtOp,
     SelOp,
     ShfOp,
     ShlOp,
     ShrOp,
+    UnpackOp,
 )
 from ori_dialect.ops.memory import (
     AtomicOp,
@@ -61,7 +63,7 @@ from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     IAdd3Op, IMadOp, LeaOp, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
-    BrevOp, BmskOp, PrmtOp, SelOp, MovOp,
+    BrevOp, BmskOp, PrmtOp, SelOp, MovOp, PackOp, UnpackOp,
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
     I2FOp, F2IOp, F2FOp, I2IOp,

@@ -32,9 +32,9 @@ class ConvertOp(OriInstruction):
         dt, st = self.mod("dst"), self.mod("src")
         assert dt is not None and st is not None  # required groups
         _check_width(self, "result", self.dsts[0].type, dt)
-        a = self.src("a")
-        if a is not None and hasattr(a, "type"):
-            _check_width(self, "source", a.type, st)  # type: ignore[union-attr]
+        a = self.src_reg("a")
+        if a is not None:
+            _check_width(self, "source", a.type, st)
 
 
 def _check_width(op: OriInstruction, what: str, t: object, ty: str) -> None:

@@ -13,7 +13,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ir.registers import R32Type, R64Type
+from ori_dialect.ir.registers import R32Type, R64Type, R128Type, UR32Type, UR64Type
 from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
 
 _SIGN = ModGroup("sign", ("s32", "u32"), default="s32")
@@ -91,8 +91,8 @@ class IMadOp(OriInstruction):
                 f"ori.imad: {self.mod('mode')} form defines a {want.BITS}-bit result, "
                 f"got {self.dsts[0].type}"
             )
-        c = self.src("c")
-        if c is not None and hasattr(c, "type") and not isinstance(c.type, want):  # type: ignore[union-attr]
+        c = self.src_reg("c")
+        if c is not None and not isinstance(c.type, want):
             raise VerifyException(
                 f"ori.imad: {self.mod('mode')} form takes a {want.BITS}-bit addend"
             )
@@ -111,8 +111,8 @@ class LeaOp(IntAluOp):
     MODS = (flag("hi"), flag("x"))
 
     def verify_semantics(self) -> None:
-        sh = self.src("shift")
-        if sh is not None and hasattr(sh, "value") and not 0 <= sh.value.data <= 31:  # type: ignore[union-attr]
+        sh = self.src_int("shift")
+        if sh is not None and not 0 <= sh <= 31:
             raise VerifyException("ori.lea: shift amount must be in 0..31")
         if self.has_mod("hi") != (self.src("c") is not None):
             raise VerifyException("ori.lea: the 'hi' form takes the high word 'c', others do not")
@@ -130,8 +130,8 @@ class Lop3Op(IntAluOp):
     SRCS = (reg("a"), rio("b"), reg("c"), imm("lut"))
 
     def verify_semantics(self) -> None:
-        lut = self.src("lut")
-        if lut is not None and hasattr(lut, "value") and not 0 <= lut.value.data <= 255:  # type: ignore[union-attr]
+        lut = self.src_int("lut")
+        if lut is not None and not 0 <= lut <= 255:
             raise VerifyException("ori.lop3: truth table must be in 0..255")
 
 
@@ -302,11 +302,66 @@ __all__ = [
     "LeaOp",
     "Lop3Op",
     "MovOp",
+    "PackOp",
     "PopcOp",
     "PrmtOp",
     "SelOp",
     "ShfOp",
     "ShlOp",
     "ShrOp",
+    "UnpackOp",
 ]
 _ = (R64, imm)
+
+
+@ori_op
+class PackOp(OriInstruction):
+    """Pseudo-instruction: ``d = {p0, p1[, p2, p3]}`` builds a 64- or 128-bit
+    value from 32-bit parts (p0 = lowest register), as PTX ``mov.b64 %rd,
+    {%r1, %r2}`` does.  It names no SASS instruction: register allocation
+    places the parts in the value's registers (then it vanishes) or emits one
+    MOV per part."""
+
+    name = "ori.pack"
+    SASS = "PACK"
+    REMATERIALIZABLE = False
+    DSTS = (Dst("d", (R64Type, R128Type, UR64Type)),)
+    SRCS = (
+        rio("p0"),
+        rio("p1"),
+        rio("p2", optional=True),
+        rio("p3", optional=True),
+    )
+
+    def verify_semantics(self) -> None:
+        want = type(self.dsts[0].type).num_regs()
+        if len(self.present_slots()) != want:
+            raise VerifyException(
+                f"ori.pack: a {self.dsts[0].type} value is built from {want} parts, "
+                f"got {len(self.present_slots())}"
+            )
+
+
+@ori_op
+class UnpackOp(OriInstruction):
+    """Pseudo-instruction: ``p0, p1[, p2, p3] = a`` splits a 64- or 128-bit value
+    into its 32-bit registers (p0 = lowest), as PTX ``mov.b64 {%r1, %r2}, %rd``.
+    Like ``ori.pack`` it costs nothing once allocation coalesces the parts."""
+
+    name = "ori.unpack"
+    SASS = "UNPACK"
+    DSTS = (
+        Dst("p0", (R32Type, UR32Type)),
+        Dst("p1", (R32Type, UR32Type)),
+        Dst("p2", (R32Type,), optional=True),
+        Dst("p3", (R32Type,), optional=True),
+    )
+    SRCS = (Src("a", (R64Type, R128Type, UR64Type)),)
+
+    def verify_semantics(self) -> None:
+        a = self.src_reg("a")
+        if a is not None and len(self.dsts) != type(a.type).num_regs():
+            raise VerifyException(
+                f"ori.unpack: a {a.type} value has {type(a.type).num_regs()} parts, "
+                f"got {len(self.dsts)} results"
+            )

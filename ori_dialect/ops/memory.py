@@ -51,8 +51,7 @@ class MemoryOp(OriInstruction):
         return width_bytes(self.mod("width") or "b32")
 
     def offset(self) -> int:
-        o = self.src("offset")
-        return o.value.data if o is not None and hasattr(o, "value") else 0  # type: ignore[union-attr]
+        return self.src_int("offset") or 0
 
     def verify_semantics(self) -> None:
         w = self.mod("width") or "b32"
@@ -166,8 +165,8 @@ class LdcOp(MemoryOp):
 
     def verify_semantics(self) -> None:
         super().verify_semantics()
-        b = self.src("bank")
-        if b is not None and hasattr(b, "value") and not 0 <= b.value.data < 18:  # type: ignore[union-attr]
+        b = self.src_int("bank")
+        if b is not None and not 0 <= b < 18:
             raise VerifyException("ori.ldc: constant bank must be in 0..17")
 
 

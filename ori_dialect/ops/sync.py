@@ -27,8 +27,8 @@ class BarOp(OriInstruction):
     MODS = (ModGroup("mode", ("sync", "arv"), default="sync"),)
 
     def verify_semantics(self) -> None:
-        b = self.src("id")
-        if b is not None and hasattr(b, "value") and not 0 <= b.value.data <= 15:  # type: ignore[union-attr]
+        b = self.src_int("id")
+        if b is not None and not 0 <= b <= 15:
             raise VerifyException("ori.bar: barrier id must be in 0..15")
 
 
