@@ -35,9 +35,10 @@ import math
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, Self
 
 from xdsl.dialects.builtin import (
+    DenseArrayBase,
     DictionaryAttr,
     Float32Type,
     Float64Type,
@@ -260,7 +261,7 @@ class OriInstruction(OriOp):
             else:
                 consts[slot.name] = s
         if result_types is None:
-            result_types = [d.types[0].unallocated() for d in cls.DSTS if not d.optional]
+            result_types = _default_result_types(cls)
         props: dict[str, Attribute] = {}
         if mods:
             props["mods"] = StringAttr(cls.canonical_mods(mods))
@@ -270,11 +271,34 @@ class OriInstruction(OriOp):
             props["smods"] = DictionaryAttr({k: StringAttr(v) for k, v in smods.items()})
         if guard_neg:
             props["guard_neg"] = UnitAttr()
-        return cls.build(
-            operands=[regs, [guard] if guard is not None else [], list(prior)],
-            result_types=[list(result_types)],
+        return cls._create(
+            [SSAValue.get(r) for r in regs],
+            [SSAValue.get(guard)] if guard is not None else [],
+            [SSAValue.get(p) for p in prior],
+            list(result_types),
+            props,
+            attributes or {},
+        )
+
+    @classmethod
+    def _create(
+        cls,
+        srcs: list[SSAValue],
+        guard: list[SSAValue],
+        prior: list[SSAValue],
+        result_types: list[Attribute],
+        props: dict[str, Attribute],
+        attributes: dict[str, Attribute],
+    ) -> Self:
+        # Operation.create skips IRDL's per-construction argument checking
+        # (verification still checks everything); with the segment sizes
+        # shared, building an instruction costs a fraction of ``build``.
+        props["operandSegmentSizes"] = _segment_sizes(len(srcs), len(guard), len(prior))
+        return cls.create(
+            operands=[*srcs, *guard, *prior],
+            result_types=result_types,
             properties=props,
-            attributes=attributes or {},
+            attributes=attributes,
         )
 
     # ------------------------------------------------------------------
@@ -573,13 +597,14 @@ class OriInstruction(OriOp):
             props["consts"] = DictionaryAttr(consts)
         if smods:
             props["smods"] = DictionaryAttr(smods)
-        op = cls.build(
-            operands=[operands[:nr], operands[nr : nr + ng], operands[nr + ng :]],
-            result_types=[out_types],
-            properties=props,
-            attributes=attrs,
+        return cls._create(
+            list(operands[:nr]),
+            list(operands[nr : nr + ng]),
+            list(operands[nr + ng :]),
+            out_types,
+            props,
+            attrs,
         )
-        return op
 
 
 # ----------------------------------------------------------------------
@@ -610,6 +635,23 @@ def _group(cls: type[OriInstruction], name: str) -> ModGroup:
         if g.name == name:
             return g
     raise KeyError(f"{cls.name} has no modifier group '{name}'")
+
+
+@functools.lru_cache(maxsize=256)
+def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
+    return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
+
+
+_DEFAULT_RESULTS: dict[type, list[Attribute]] = {}
+
+
+def _default_result_types(cls: type[OriInstruction]) -> list[Attribute]:
+    """The unallocated type of each required result (shared instances)."""
+    types = _DEFAULT_RESULTS.get(cls)
+    if types is None:
+        types = [d.types[0].unallocated() for d in cls.DSTS if not d.optional]
+        _DEFAULT_RESULTS[cls] = types
+    return list(types)
 
 
 @functools.lru_cache(maxsize=8192)
