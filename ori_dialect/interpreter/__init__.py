@@ -37,7 +37,9 @@ Execution model
   touched by a guarded-off lane).
 * **Scheduling and reconvergence.**  Each thread has a ``pc``: the *segment*
   it is about to run (a block, split after each ``BAR.SYNC``; segments are
-  numbered in reverse post-order of the CFG).  The machine repeatedly picks
+  numbered in a loop-aware reverse post-order, :func:`.machine.schedule_order`:
+  each natural loop's blocks stay contiguous and come before its exits, so a
+  thread that left a loop waits for the rest of its warp).  The machine repeatedly picks
   the lowest ``pc`` among runnable threads and runs that segment for all
   threads currently there.  Threads that diverge at a branch therefore
   reconverge at the first block that all paths reach in RPO order -- the
