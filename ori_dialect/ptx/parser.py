@@ -452,6 +452,18 @@ class _Parser:
             else:
                 raise self.error(f"unknown directive '{tok[1]}' in parameter")
         type_ = self.expect_type()
+        while self.peek()[0] == "DIR":  # .ptr [.space] [.align N] after the type
+            d = self.next()[1][1:]
+            if d == "align":
+                align = self.expect_int()
+            elif d == "ptr":
+                ptr = True
+            elif d in SPACES and ptr:
+                ptr_space = d
+            else:
+                raise self.error(
+                    f"unknown directive '.{d}' in parameter", self.toks[self.pos - 1][2]
+                )
         name = self.expect_name()
         dims = self.parse_dims()
         if ptr and ptr_space is None:
