@@ -1,0 +1,79 @@
+"""Compile every ``examples/cuda/*.cu`` to PTX for sm_80 and sm_90.
+
+Run with the project's venv python::
+
+    python examples/cuda/build_ptx.py
+
+Writes ``examples/ptx/sm_80/NAME.ptx`` and ``examples/ptx/sm_90/NAME.ptx`` exactly as
+nvcc emits them (no post-editing). The flags are fixed (:data:`NVCC_FLAGS`) so the output
+is deterministic for a given nvcc; nvcc's own header names its version. The only
+checkout-dependent text is the absolute source path nvcc writes into the ``.file``
+directive (``-lineinfo``); :func:`normalize_ptx` removes that for comparisons.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+CUDA_DIR = Path(__file__).resolve().parent
+PTX_DIR = CUDA_DIR.parent / "ptx"
+ARCHS: tuple[str, ...] = ("sm_80", "sm_90")
+NVCC_FLAGS: tuple[str, ...] = ("-ptx", "-lineinfo", "-O3", "-std=c++17")
+
+_FILE_RE = re.compile(r'^(\s*\.file\s+\d+\s+)"[^"]*?([^/"]+)"', re.MULTILINE)
+
+
+def sources() -> list[Path]:
+    """All CUDA sources, sorted by name."""
+    return sorted(CUDA_DIR.glob("*.cu"))
+
+
+def nvcc_command(src: Path, arch: str, out: Path) -> list[str]:
+    return ["nvcc", *NVCC_FLAGS, f"-arch={arch}", src.name, "-o", str(out)]
+
+
+def compile_one(src: Path, arch: str, out_dir: Path) -> Path:
+    """Compile ``src`` for ``arch`` into ``out_dir/NAME.ptx`` (nvcc runs in CUDA_DIR)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = out_dir / (src.stem + ".ptx")
+    proc = subprocess.run(
+        nvcc_command(src, arch, out.resolve()),
+        cwd=src.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"nvcc failed for {src.name} ({arch}):\n{proc.stderr}")
+    return out
+
+
+def compile_all(root: Path, jobs: int = 4) -> list[Path]:
+    """Compile every source for every arch into ``root/ARCH/NAME.ptx``."""
+    work = [(src, arch) for arch in ARCHS for src in sources()]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(lambda sa: compile_one(sa[0], sa[1], root / sa[1]), work))
+
+
+def normalize_ptx(text: str) -> str:
+    """PTX text without the ``//`` comment lines and with ``.file`` paths cut to basenames."""
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("//")]
+    return _FILE_RE.sub(r'\1"\2"', "\n".join(lines))
+
+
+def main() -> int:
+    if shutil.which("nvcc") is None:
+        print("nvcc not found on PATH", file=sys.stderr)
+        return 1
+    for out in compile_all(PTX_DIR):
+        print(out.relative_to(CUDA_DIR.parent.parent))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
