@@ -374,6 +374,9 @@ def _ds64_args(rng: np.random.Generator) -> Args:
     b = rng.integers(lo, hi, n, dtype=np.int64)
     b[: n // 3] = rng.integers(-(2**31), 2**31, n // 3)  # divisors that fit 32 bits
     b[n // 3 : n // 2] = rng.integers(-100, 100, n // 2 - n // 3)
+    # both operands in [0, 2**32): nvcc's 32-bit fast path (div.u32 / rem.u32)
+    a[: n // 6] = rng.integers(0, 2**32, n // 6)
+    b[: n // 6] = rng.integers(1, 2**32, n // 6)
     b[b == 0] = 1
     b[-4:] = [1, -1, hi, lo]
     z = np.zeros(n, np.int64)
