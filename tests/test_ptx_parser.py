@@ -324,6 +324,12 @@ def test_error_truncated() -> None:
     assert re.match(r"bad\.ptx:\d+:\d+: error: expected ';'", _err(_fn("mov.u32 %r1, %r2\n")))
 
 
+def test_error_deep_nesting() -> None:
+    assert "nested too deeply" in _err(_fn("{" * 5000))
+    assert "nested too deeply" in _err(".global .b32 x[1] = " + "{" * 5000)
+    assert "invalid integer '0128'" in _err(".global .b32 x = 0128;")
+
+
 def test_error_is_diagnostic_exception() -> None:
     from xdsl.utils.exceptions import DiagnosticException
 

@@ -142,6 +142,7 @@ _SPECIAL_NUMBERED = ("%pm", "%envreg")
 BRANCHES = frozenset(("bra", "brx"))
 VECTOR_REQUIRED = frozenset(("ld", "st", "atom", "red", "ldu", "multimem"))
 _DIGITS = "0123456789"
+MAX_NESTING = 64
 
 
 def _int(text: str) -> int:
@@ -187,6 +188,7 @@ class _Parser:
         self.module_names: set[str] = set()
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
+        self.depth = 0
         self.labels: set[str] = set()
         self.label_uses: list[tuple[str, int]] = []
         self.local_names: set[str] = set()
@@ -237,10 +239,17 @@ class _Parser:
         self.pos += 1
         return tok
 
+    def to_int(self, text: str, offset: int) -> int:
+        try:
+            return _int(text)
+        except ValueError:
+            raise self.error(f"invalid integer '{text}'", offset) from None
+
     def expect_int(self) -> int:
         neg = self.accept("-")
         tok = self.expect_kind("INT", "integer")
-        return -_int(tok[1]) if neg else _int(tok[1])
+        v = self.to_int(tok[1], tok[2])
+        return -v if neg else v
 
     def expect_name(self) -> Token:
         return self.expect_kind("ID", "identifier")
@@ -382,11 +391,13 @@ class _Parser:
             self.expect("]")
         return tuple(dims)
 
-    def parse_init(self) -> object:
+    def parse_init(self, depth: int = 0) -> object:
         if self.accept("{"):
-            items: list[object] = [self.parse_init()]
+            if depth > MAX_NESTING:
+                raise self.error("initializer nested too deeply")
+            items: list[object] = [self.parse_init(depth + 1)]
             while self.accept(","):
-                items.append(self.parse_init())
+                items.append(self.parse_init(depth + 1))
             self.expect("}")
             return tuple(items)
         tok = self.peek()
@@ -410,7 +421,7 @@ class _Parser:
         kind, text = tok[0], tok[1]
         if kind == "INT":
             self.pos += 1
-            v = _int(text)
+            v = self.to_int(text, tok[2])
             return ast.Immediate(-v if neg else v, "-" + text if neg else text, "int")
         if kind == "FLT":
             self.pos += 1
@@ -562,6 +573,9 @@ class _Parser:
 
     def parse_block(self, scope: _Scope) -> tuple[ast.Statement, ...]:
         self.expect("{")
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.error("blocks nested too deeply")
         stmts: list[ast.Statement] = []
         toks = self.toks
         while True:
@@ -611,6 +625,7 @@ class _Parser:
                 stmts.append(ast.Block(self.parse_block(_Scope(scope)), line, col))
             elif kind == "P" and text == "}":
                 self.pos += 1
+                self.depth -= 1
                 return tuple(stmts)
             elif kind == "EOF":
                 raise self.error("unexpected end of file: missing '}'")
@@ -852,7 +867,7 @@ class _Parser:
         elif kind == "INT":
             self.pos += 1
             base = None
-            offset = _int(text)
+            offset = self.to_int(text, off)
         else:
             raise self.error(f"expected an address, found {self.describe(self.toks[self.pos])}")
         if self.accept("+") or self.toks[self.pos][1] == "-" and self.toks[self.pos][0] == "P":
