@@ -14,8 +14,9 @@ Token kinds:
 * ``ERR``   any other character (reported by the parser)
 * ``EOF``   end of input
 
-Whitespace and ``//`` / ``/* */`` comments are skipped inside the same regex
-match as the token that follows them, so the Python loop runs once per token.
+Whitespace is skipped by the regex search itself (no token matches it) and
+``//`` / ``/* */`` comments match a group that is filtered out, so the Python
+loop runs once per token.
 A token is a tuple ``(kind, text, offset)``; :class:`LineMap` turns offsets
 into 1-based line/column numbers by bisection.
 """
@@ -28,9 +29,8 @@ import re
 Token = tuple[str, str, int]
 
 _MASTER = re.compile(
-    r"(?:\s+|//[^\n]*|/\*[\s\S]*?\*/)*+"
-    r"(?:"
-    r"(?P<ID>[A-Za-z_$][\w$]*(?:\.[\w$]+)*)"
+    r"(?P<C>//[^\n]*|/\*[\s\S]*?\*/)"
+    r"|(?P<ID>[A-Za-z_$][\w$]*(?:\.[\w$]+)*)"
     r"|(?P<DIR>\.[A-Za-z_][\w$]*)"
     r"|(?P<REG>%[\w$]+(?:\.[xyzw](?![\w$]))?)"
     r"|(?P<FLT>0[fF][0-9a-fA-F]{8}(?![\w.])|0[dD][0-9a-fA-F]{16}(?![\w.]))"
@@ -38,19 +38,16 @@ _MASTER = re.compile(
     r"|(?P<INT>0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|\d+U?)"
     r'|(?P<STR>"(?:[^"\\\n]|\\.)*")'
     r"|(?P<P>[{}()\[\],;:+\-!@|<>=])"
-    r"|(?P<EOF>\Z)"
     r"|(?P<ERR>\S)"
-    r")"
 )
 
 
 def tokenize(text: str) -> list[Token]:
     """Split PTX text into ``(kind, text, offset)`` tokens ending with ``EOF``."""
-    return [
-        (k, m.group(k), m.start(k))
-        for m in _MASTER.finditer(text)
-        if (k := m.lastgroup) is not None
-    ]
+    toks = [(k, m.group(), m.start()) for m in _MASTER.finditer(text) if (k := m.lastgroup) != "C"]
+    end = len(text.rstrip())
+    toks.append(("EOF", "", end))
+    return toks  # type: ignore[return-value]
 
 
 class LineMap:

@@ -171,6 +171,7 @@ class _Scope:
             if num:
                 r = s.ranges.get(base)
                 if r is not None and int(num) < r[0] and (num == "0" or num[0] != "0"):
+                    s.names[name] = r[1]  # memoise the range hit in its scope
                     return r[1]
             s = s.parent
         return None
@@ -189,6 +190,7 @@ class _Parser:
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
         self.depth = 0
+        self.loc_cache: dict[tuple[str, str, str], ast.SourceLoc] = {}
         self.labels: set[str] = set()
         self.label_uses: list[tuple[str, int]] = []
         self.local_names: set[str] = set()
@@ -246,6 +248,10 @@ class _Parser:
             raise self.error(f"invalid integer '{text}'", offset) from None
 
     def expect_int(self) -> int:
+        tok = self.toks[self.pos]
+        if tok[0] == "INT" and tok[1].isdigit() and (tok[1][0] != "0" or len(tok[1]) == 1):
+            self.pos += 1
+            return int(tok[1])
         neg = self.accept("-")
         tok = self.expect_kind("INT", "integer")
         v = self.to_int(tok[1], tok[2])
@@ -662,6 +668,27 @@ class _Parser:
         return out
 
     def parse_loc(self) -> ast.SourceLoc:
+        toks = self.toks
+        pos = self.pos
+        if pos + 4 > len(toks):
+            raise self.error("unexpected end of file")
+        a, b, c, d = toks[pos : pos + 4]
+        if (
+            a[0] == "INT"
+            and b[0] == "INT"
+            and c[0] == "INT"
+            and d[1] != ","
+            and a[1].isdigit()
+            and b[1].isdigit()
+            and c[1].isdigit()
+        ):
+            self.pos = pos + 3
+            key = (a[1], b[1], c[1])
+            loc = self.loc_cache.get(key)
+            if loc is None:
+                loc = ast.SourceLoc(int(a[1]), int(b[1]), int(c[1]))
+                self.loc_cache[key] = loc
+            return loc
         f = self.expect_int()
         line = self.expect_int()
         col = self.expect_int()
