@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from ori_dialect.ptx import PtxSyntaxError, ast, parse_ptx, tokenize
+from ori_dialect.ptx.lexer import Lexed, classify_number
 
 INPUTS = Path(__file__).parent / "ptx_inputs"
 PTX_FILES = sorted(INPUTS.glob("*.ptx"))
@@ -49,11 +50,16 @@ def test_tokenizer_kinds() -> None:
     toks = tokenize('@!%p1 ld.global.v2.f32 {%f1, %f2}, [%rd1+-8]; // c\n.pragma "nounroll";')
     kinds = [k for k, _, _ in toks]
     assert kinds[:6] == ["P", "P", "REG", "ID", "P", "REG"]
-    assert ("ID", "ld.global.v2.f32", 6) in toks
+    assert ("ID", "ld.global.v2.f32", 3) in toks
     assert kinds[-3:-1] == ["STR", "P"] and kinds[-1] == "EOF"
-    assert [
-        t for k, t, _ in tokenize("0f3F800000 0d3FF0000000000000 1.5 0x10 7U") if k != "EOF"
-    ] == ["0f3F800000", "0d3FF0000000000000", "1.5", "0x10", "7U"]
+    nums = [
+        t for k, t, _ in tokenize("0f3F800000 0d3FF0000000000000 1.5 0x10 7U 1e-3") if k == "INT"
+    ]
+    assert nums == ["0f3F800000", "0d3FF0000000000000", "1.5", "0x10", "7U", "1e-3"]
+    assert [classify_number(n) for n in nums] == ["f32", "f64", "float", "int", "int", "float"]
+    lexed = Lexed("a /* x\n y */ b // c\n  %r1, %r1")
+    assert [t for _, t, _ in lexed.toks] == ["a", "b", "%r1", ",", "%r1", ""]
+    assert [lexed.line_col(i) for i in range(5)] == [(1, 1), (2, 7), (3, 3), (3, 6), (3, 8)]
 
 
 def test_arith_widths() -> None:
@@ -327,7 +333,7 @@ def test_error_truncated() -> None:
 def test_error_deep_nesting() -> None:
     assert "nested too deeply" in _err(_fn("{" * 5000))
     assert "nested too deeply" in _err(".global .b32 x[1] = " + "{" * 5000)
-    assert "invalid integer '0128'" in _err(".global .b32 x = 0128;")
+    assert "invalid number '0128'" in _err(".global .b32 x = 0128;")
 
 
 def test_error_is_diagnostic_exception() -> None:

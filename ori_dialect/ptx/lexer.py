@@ -1,67 +1,129 @@
-"""PTX tokenizer: one compiled master regex with named groups.
+"""PTX tokenizer: one compiled master regex, run line by line with ``findall``.
 
-Token kinds:
+Token kinds (from the first character of the token text):
 
 * ``ID``    identifiers and dotted opcodes: ``ld.param.u32``, ``$L__BB0_2``, ``_``
 * ``DIR``   directives / type and state-space keywords: ``.reg``, ``.u32``
 * ``REG``   ``%``-registers, with an optional ``.x/.y/.z/.w`` component
   (``%tid.x``)
-* ``FLT``   hex floats ``0fXXXXXXXX`` (f32) and ``0dXXXXXXXXXXXXXXXX`` (f64)
-* ``DEC``   decimal floats ``1.5``, ``1e-3``, ``9.0``
-* ``INT``   integers: decimal, ``0x`` hex, ``0b`` binary, octal, optional ``U``
+* ``INT``   any numeric literal: ``16``, ``0x10``, ``7U``, ``1.5``, ``1e-3``,
+  hex floats ``0f3F800000`` / ``0d3FF0000000000000``; the parser validates and
+  classifies the spelling (:func:`classify_number`)
 * ``STR``   ``"..."``
 * ``P``     punctuation: ``{ } ( ) [ ] , ; : + - ! @ | < > =``
 * ``ERR``   any other character (reported by the parser)
 * ``EOF``   end of input
 
-Whitespace is skipped by the regex search itself (no token matches it) and
-``//`` / ``/* */`` comments match a group that is filtered out, so the Python
-loop runs once per token.
-A token is a tuple ``(kind, text, offset)``; :class:`LineMap` turns offsets
-into 1-based line/column numbers by bisection.
+``//`` comments and ``/* */`` comments are dropped (multi-line block comments
+are blanked first, offsets preserved).  The regex runs in C through
+``findall`` once per line and kinds come from a first-character table, so no
+Python code runs per token.  A token is ``(kind, text, index)``; :class:`Lexed`
+maps a token index back to a 1-based line and column, rescanning the line
+only for tokens that are not the first on their line.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
+from collections import defaultdict
+from itertools import repeat
+from operator import itemgetter
 
 Token = tuple[str, str, int]
 
-_MASTER = re.compile(
-    r"(?P<C>//[^\n]*|/\*[\s\S]*?\*/)"
-    r"|(?P<ID>[A-Za-z_$][\w$]*(?:\.[\w$]+)*)"
-    r"|(?P<DIR>\.[A-Za-z_][\w$]*)"
-    r"|(?P<REG>%[\w$]+(?:\.[xyzw](?![\w$]))?)"
-    r"|(?P<FLT>0[fF][0-9a-fA-F]{8}(?![\w.])|0[dD][0-9a-fA-F]{16}(?![\w.]))"
-    r"|(?P<DEC>\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\.\d+(?:[eE][+-]?\d+)?)"
-    r"|(?P<INT>0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|\d+U?)"
-    r'|(?P<STR>"(?:[^"\\\n]|\\.)*")'
-    r"|(?P<P>[{}()\[\],;:+\-!@|<>=])"
-    r"|(?P<ERR>\S)"
+_TOKEN = re.compile(
+    r"//.*"
+    r"|/\*.*?\*/"
+    r"|[A-Za-z_$][\w$]*(?:\.[\w$]+)*"
+    r"|\.[A-Za-z_][\w$]*"
+    r"|%[\w$]+(?:\.[xyzw](?![\w$]))?"
+    r"|\d[\w.]*(?:(?<=[eE])[+-]\d+)?"
+    r'|"(?:[^"\\]|\\.)*"'
+    r"|\S"
+)
+_BLOCK_COMMENT = re.compile(r"/\*[\s\S]*?\*/")
+_NUMBER_KINDS = (
+    ("f32", re.compile(r"0[fF][0-9a-fA-F]{8}")),
+    ("f64", re.compile(r"0[dD][0-9a-fA-F]{16}")),
+    ("int", re.compile(r"0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|0[0-7]*U?|[1-9]\d*U?")),
+    ("float", re.compile(r"\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+")),
 )
 
+_KIND: defaultdict[str, str] = defaultdict(lambda: "ERR")
+for _c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$":
+    _KIND[_c] = "ID"
+for _c in "0123456789":
+    _KIND[_c] = "INT"
+for _c in "{}()[],;:+-!@|<>=":
+    _KIND[_c] = "P"
+_KIND["."] = "DIR"
+_KIND["%"] = "REG"
+_KIND['"'] = "STR"
 
-def tokenize(text: str) -> list[Token]:
-    """Split PTX text into ``(kind, text, offset)`` tokens ending with ``EOF``."""
-    toks = [(k, m.group(), m.start()) for m in _MASTER.finditer(text) if (k := m.lastgroup) != "C"]
-    end = len(text.rstrip())
-    toks.append(("EOF", "", end))
-    return toks  # type: ignore[return-value]
+
+def classify_number(text: str) -> str | None:
+    """``'int'``, ``'f32'``, ``'f64'`` or ``'float'`` for a valid literal, else None."""
+    for kind, pat in _NUMBER_KINDS:
+        if pat.fullmatch(text):
+            return kind
+    return None
 
 
-class LineMap:
-    """Offset -> (line, col) conversion for one source text (1-based)."""
+def _is_comment(tok: str) -> bool:
+    return tok[:2] in ("//", "/*")
+
+
+class Lexed:
+    """The tokens of one text plus the index -> (line, col) mapping."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.source_lines = text.split("\n")
+        scan = text
+        if "/*" in text:
+            scan = _BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+        self.lines = scan.split("\n") if scan is not text else self.source_lines
+        texts: list[str] = []
+        tline: list[int] = []
+        first: list[int] = []
+        findall = _TOKEN.findall
+        for ln, line in enumerate(self.lines):
+            first.append(len(texts))
+            ts = findall(line)
+            if ts:
+                if "/" in line:
+                    ts = [t for t in ts if not _is_comment(t)]
+                texts += ts
+                tline += repeat(ln, len(ts))
+        self.tline = tline
+        self.first = first
+        n = len(texts)
+        self.toks: list[Token] = list(
+            zip(map(_KIND.__getitem__, map(itemgetter(0), texts)), texts, range(n))
+        )
+        if tline:
+            last = tline[-1]
+            self.eof = (last + 1, len(self.lines[last].rstrip()) + 1)
+        else:
+            self.eof = (1, 1)
+        self.toks.append(("EOF", "", n))
 
-    def line_col(self, offset: int) -> tuple[int, int]:
-        i = bisect.bisect_right(self.starts, offset) - 1
-        return i + 1, offset - self.starts[i] + 1
+    def line_col(self, index: int) -> tuple[int, int]:
+        """1-based line and column of token ``index`` (the EOF index gives end of text)."""
+        if index >= len(self.tline):
+            return self.eof
+        ln = self.tline[index]
+        line = self.lines[ln]
+        k = index - self.first[ln]
+        if k == 0 and "/" not in line:
+            return ln + 1, len(line) - len(line.lstrip()) + 1
+        matches = [m for m in _TOKEN.finditer(line) if not _is_comment(m.group())]
+        return ln + 1, matches[k].start() + 1
 
     def line_text(self, line: int) -> str:
-        start = self.starts[line - 1]
-        end = self.text.find("\n", start)
-        return self.text[start:] if end < 0 else self.text[start:end]
+        return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split PTX text into ``(kind, text, index)`` tokens ending with ``EOF``."""
+    return Lexed(text).toks

@@ -38,7 +38,7 @@ import struct
 from xdsl.utils.exceptions import DiagnosticException
 
 from ori_dialect.ptx import ast
-from ori_dialect.ptx.lexer import LineMap, Token, tokenize
+from ori_dialect.ptx.lexer import Lexed, Token, classify_number
 
 
 class PtxSyntaxError(DiagnosticException):
@@ -181,15 +181,17 @@ class _Parser:
     def __init__(self, text: str, filename: str) -> None:
         self.text = text
         self.filename = filename
-        self.toks: list[Token] = tokenize(text)
+        self.lines = Lexed(text)
+        self.toks: list[Token] = self.lines.toks
         self.pos = 0
-        self.lines = LineMap(text)
         self.loc: ast.SourceLoc | None = None
         self.files: dict[int, str] = {}
         self.module_names: set[str] = set()
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
         self.depth = 0
+        self.saw_vector = False
+        self.reg_objs: dict[str, ast.Register] = {}
         self.loc_cache: dict[tuple[str, str, str], ast.SourceLoc] = {}
         self.labels: set[str] = set()
         self.label_uses: list[tuple[str, int]] = []
@@ -242,10 +244,9 @@ class _Parser:
         return tok
 
     def to_int(self, text: str, offset: int) -> int:
-        try:
-            return _int(text)
-        except ValueError:
-            raise self.error(f"invalid integer '{text}'", offset) from None
+        if classify_number(text) != "int":
+            raise self.error(f"invalid integer '{text}'", offset)
+        return _int(text)
 
     def expect_int(self) -> int:
         tok = self.toks[self.pos]
@@ -286,7 +287,7 @@ class _Parser:
             if d == "version":
                 self.pos += 1
                 v = self.next()
-                if v[0] not in ("DEC", "INT"):
+                if v[0] != "INT" or classify_number(v[1]) not in ("int", "float"):
                     raise self.error("expected a version number", v[2])
                 version = v[1]
             elif d == "target":
@@ -426,23 +427,23 @@ class _Parser:
         tok = self.peek()
         kind, text = tok[0], tok[1]
         if kind == "INT":
+            nk = classify_number(text)
+            if nk is None:
+                raise self.error(f"invalid number '{text}'")
             self.pos += 1
-            v = self.to_int(text, tok[2])
-            return ast.Immediate(-v if neg else v, "-" + text if neg else text, "int")
-        if kind == "FLT":
-            self.pos += 1
+            spelled = "-" + text if neg else text
+            if nk == "int":
+                v = _int(text)
+                return ast.Immediate(-v if neg else v, spelled, "int")
+            if nk == "float":
+                fv = float(text)
+                return ast.Immediate(-fv if neg else fv, spelled, "float")
             bits = int(text[2:], 16)  # noqa: FURB166 (0f/0d prefix, not 0x)
-            if text[1] in "fF":
-                fv: float = struct.unpack("<f", struct.pack("<I", bits))[0]
-                k = "f32"
+            if nk == "f32":
+                fv = struct.unpack("<f", struct.pack("<I", bits))[0]
             else:
                 fv = struct.unpack("<d", struct.pack("<Q", bits))[0]
-                k = "f64"
-            return ast.Immediate(-fv if neg else fv, "-" + text if neg else text, k)
-        if kind == "DEC":
-            self.pos += 1
-            fv = float(text)
-            return ast.Immediate(-fv if neg else fv, "-" + text if neg else text, "float")
+            return ast.Immediate(-fv if neg else fv, spelled, nk)
         raise self.error(f"expected a number, found {self.describe(tok)}")
 
     def parse_param(self) -> ast.Param:
@@ -728,6 +729,7 @@ class _Parser:
 
     def parse_instruction(self, scope: _Scope) -> ast.Instruction | ast.Call:
         start = self.toks[self.pos][2]
+        self.saw_vector = False
         guard: tuple[str, bool] | None = None
         if self.accept("@"):
             neg = self.accept("!")
@@ -745,18 +747,42 @@ class _Parser:
             return self.parse_call(scope, mods, guard, line, col)
         operands: list[ast.Operand] = []
         is_branch = opcode in BRANCHES
-        if not (self.toks[self.pos][0] == "P" and self.toks[self.pos][1] == ";"):
-            operands.append(self.parse_operand(scope, is_branch))
-            while self.accept(","):
-                operands.append(self.parse_operand(scope, is_branch))
+        toks = self.toks
+        pos = self.pos
+        names = scope.names
+        regs = self.reg_objs
+        if toks[pos][1] != ";" or toks[pos][0] != "P":
+            while True:
+                kind, text, off = toks[pos]
+                nxt = toks[pos + 1][1] if kind != "EOF" else ""
+                if kind == "REG" and nxt != "|":
+                    # fast path: a plain register operand
+                    if text not in names:
+                        self.check_reg(scope, text, off)
+                    r = regs.get(text)
+                    if r is None:
+                        r = regs[text] = ast.Register(text)
+                    operands.append(r)
+                    pos += 1
+                else:
+                    self.pos = pos
+                    operands.append(self.parse_operand(scope, is_branch))
+                    pos = self.pos
+                    nxt = toks[pos][1]
+                if nxt == "," and toks[pos][0] == "P":
+                    pos += 1
+                    continue
+                break
+        self.pos = pos
         self.expect(";")
         vec = None
-        for m in mods:
-            if m[0] == "v" and m[1:].isdigit():
-                vec = int(m[1:])
-                if vec not in (2, 4, 8):
-                    raise self.error(f"bad vector width '.{m}'", op_tok[2])
-        for o in operands:
+        if ".v" in op_tok[1]:
+            for m in mods:
+                if m[0] == "v" and m[1:].isdigit():
+                    vec = int(m[1:])
+                    if vec not in (2, 4, 8):
+                        raise self.error(f"bad vector width '.{m}'", op_tok[2])
+        for o in operands if vec is not None or self.saw_vector else ():
             if isinstance(o, ast.Vector):
                 n = len(o.elements)
                 if vec is not None and n != vec:
@@ -840,7 +866,10 @@ class _Parser:
                 second = self.expect_kind("REG", "register")
                 self.check_reg(scope, second[1], second[2])
                 return ast.Register(text, False, second[1])
-            return ast.Register(text)
+            r = self.reg_objs.get(text)
+            if r is None:
+                r = self.reg_objs[text] = ast.Register(text)
+            return r
         if kind == "ID":
             self.pos += 1
             if is_branch:
@@ -856,6 +885,7 @@ class _Parser:
             if text == "[":
                 return self.parse_address(scope)
             if text == "{":
+                self.saw_vector = True
                 self.pos += 1
                 elems = [self.parse_operand(scope, False)]
                 while self.accept(","):
