@@ -190,6 +190,8 @@ class _Parser:
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
         self.depth = 0
+        self.imm_cache: dict[str, ast.Immediate] = {}
+        self.addr_cache: dict[tuple[str, str], ast.Address] = {}
         self.saw_vector = False
         self.reg_objs: dict[str, ast.Register] = {}
         self.loc_cache: dict[tuple[str, str, str], ast.SourceLoc] = {}
@@ -427,6 +429,12 @@ class _Parser:
         tok = self.peek()
         kind, text = tok[0], tok[1]
         if kind == "INT":
+            if not neg and text.isdigit() and (text[0] != "0" or len(text) == 1):
+                self.pos += 1
+                imm = self.imm_cache.get(text)
+                if imm is None:
+                    imm = self.imm_cache[text] = ast.Immediate(int(text), text, "int")
+                return imm
             nk = classify_number(text)
             if nk is None:
                 raise self.error(f"invalid number '{text}'")
@@ -906,8 +914,27 @@ class _Parser:
         raise self.error(f"expected an operand, found {self.describe(self.toks[self.pos])}")
 
     def parse_address(self, scope: _Scope) -> ast.Address:
+        toks = self.toks
+        pos = self.pos
+        # fast path: [%reg] / [%reg+N] with a declared register and decimal N
+        kind, text, off = toks[pos + 1]
+        if kind == "REG" and text in scope.names:
+            close = toks[pos + 2]
+            if close[1] == "]" and close[0] == "P":
+                self.pos = pos + 3
+                key: tuple[str, str] = (text, "")
+            elif close[1] == "+" and toks[pos + 3][1].isdigit() and toks[pos + 4][1] == "]":
+                self.pos = pos + 5
+                key = (text, toks[pos + 3][1])
+            else:
+                key = ("", "")
+            if key[0]:
+                a = self.addr_cache.get(key)
+                if a is None:
+                    a = ast.Address(ast.Register(text), int(key[1] or 0))
+                    self.addr_cache[key] = a
+                return a
         self.pos += 1
-        kind, text, off = self.toks[self.pos]
         base: ast.Register | ast.Symbol | None
         offset = 0
         if kind == "REG":
