@@ -593,8 +593,26 @@ class _Parser:
             raise self.error("blocks nested too deeply")
         stmts: list[ast.Statement] = []
         toks = self.toks
+        loc_cache = self.loc_cache
         while True:
             kind, text, off = toks[self.pos]
+            if text == ".loc":
+                # fast path: `.loc F L C` (three decimal integers, no attributes)
+                pos = self.pos
+                key = (
+                    (toks[pos + 1][1], toks[pos + 2][1], toks[pos + 3][1])
+                    if pos + 4 < len(toks)
+                    else None
+                )
+                if key is not None and toks[pos + 4][1] != ",":
+                    loc = loc_cache.get(key)
+                    if loc is not None:
+                        self.loc = loc
+                        self.pos = pos + 4
+                        continue
+                self.pos += 1
+                self.loc = self.parse_loc()
+                continue
             if kind == "ID" or (kind == "P" and text == "@"):
                 if kind == "ID" and toks[self.pos + 1][1] == ":" and toks[self.pos + 1][0] == "P":
                     self.pos += 2
