@@ -190,6 +190,7 @@ class _Parser:
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
         self.depth = 0
+        self.inlined_cache: dict[tuple[str, ...], ast.SourceLoc] = {}
         self.imm_cache: dict[str, ast.Immediate] = {}
         self.addr_cache: dict[tuple[str, str], ast.Address] = {}
         self.saw_vector = False
@@ -610,8 +611,18 @@ class _Parser:
                         self.loc = loc
                         self.pos = pos + 4
                         continue
+                # `.loc F L C, function_name NAME, inlined_at F L C`: cache by its 11 tokens
+                long_key = tuple(t[1] for t in toks[pos + 1 : pos + 12])
+                if len(long_key) == 11 and long_key[3] == "," and long_key[7] == "inlined_at":
+                    loc = self.inlined_cache.get(long_key)
+                    if loc is not None:
+                        self.loc = loc
+                        self.pos = pos + 12
+                        continue
                 self.pos += 1
                 self.loc = self.parse_loc()
+                if self.pos == pos + 12 and len(long_key) == 11:
+                    self.inlined_cache[long_key] = self.loc
                 continue
             if kind == "ID" or (kind == "P" and text == "@"):
                 if kind == "ID" and toks[self.pos + 1][1] == ":" and toks[self.pos + 1][0] == "P":
