@@ -190,6 +190,7 @@ class _Parser:
         # symbols to check at module end: (name, offset)
         self.pending: list[tuple[str, int]] = []
         self.depth = 0
+        self.opcode_cache: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.inlined_cache: dict[tuple[str, ...], ast.SourceLoc] = {}
         self.imm_cache: dict[str, ast.Immediate] = {}
         self.addr_cache: dict[tuple[str, str], ast.Address] = {}
@@ -776,9 +777,11 @@ class _Parser:
                 raise self.error(f"type mismatch: guard '{g[1]}' is .{t}, not .pred", g[2])
             guard = (g[1], neg)
         op_tok = self.expect_name()
-        parts = op_tok[1].split(".")
-        opcode = parts[0]
-        mods = tuple(parts[1:])
+        split = self.opcode_cache.get(op_tok[1])
+        if split is None:
+            parts = op_tok[1].split(".")
+            split = self.opcode_cache[op_tok[1]] = (parts[0], tuple(parts[1:]))
+        opcode, mods = split
         line, col = self.lc(start)
         if opcode == "call":
             return self.parse_call(scope, mods, guard, line, col)
