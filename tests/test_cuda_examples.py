@@ -105,6 +105,10 @@ def test_normalize_ptx_drops_comments_and_paths() -> None:
     b = '//\n// other header\n.version 9.0\n\t.file\t1 "/other/k.cu"\n'
     assert build_ptx.normalize_ptx(a) == build_ptx.normalize_ptx(b)
     assert '"k.cu"' in build_ptx.normalize_ptx(a)
+    # the path hash nvcc puts into .debug_str names is dropped too
+    c = a + "\t.section\t.debug_str\n\t{\n.b8 95,90,55\n\t}\n"
+    d = a + "\t.section\t.debug_str\n\t{\n.b8 95,90,56\n\t}\n"
+    assert build_ptx.normalize_ptx(c) == build_ptx.normalize_ptx(d)
 
 
 # ----------------------------------------------------------------------------- (c) ptxas

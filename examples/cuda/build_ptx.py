@@ -60,8 +60,15 @@ def compile_all(root: Path, jobs: int = 4) -> list[Path]:
         return list(pool.map(lambda sa: compile_one(sa[0], sa[1], root / sa[1]), work))
 
 
+_DEBUG_STR_RE = re.compile(r"^\s*\.section\s+\.debug_str\s*\{.*?^\s*\}", re.DOTALL | re.MULTILINE)
+
+
 def normalize_ptx(text: str) -> str:
-    """PTX text without the ``//`` comment lines and with ``.file`` paths cut to basenames."""
+    """PTX text without the ``//`` comment lines, with ``.file`` paths cut to
+    basenames and without the ``.debug_str`` section: nvcc names internal-linkage
+    symbols there with a hash of the source file's absolute path, so a checkout
+    elsewhere produces different bytes."""
+    text = _DEBUG_STR_RE.sub("", text)
     lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("//")]
     return _FILE_RE.sub(r'\1"\2"', "\n".join(lines))
 
