@@ -423,7 +423,7 @@ def test_random_liveness_against_reference(seed: int) -> None:
         except _Retry:
             continue
     else:  # pragma: no cover
-        pytest.skip("no program generated")
+        pytest.fail("the random CFG generator gave up 20 times in a row")
     f = first_func(parse(text))
     lv = Liveness.compute(f)
     ref = reference(f)
