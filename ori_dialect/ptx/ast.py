@@ -53,8 +53,8 @@ class Register:
 class Immediate:
     """An integer or floating-point constant; ``text`` is the PTX spelling.
 
-    ``kind`` is ``'int'``, ``'f32'`` (``0fXXXXXXXX``), ``'f64'``
-    (``0dXXXXXXXXXXXXXXXX``) or ``'float'`` (decimal literal).
+    ``kind`` is ``'int'``, ``'f32'`` (``0f`` + 8 hex digits), ``'f64'``
+    (``0d`` + 16 hex digits) or ``'float'`` (decimal literal).
     """
 
     value: int | float
