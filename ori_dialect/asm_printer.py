@@ -88,7 +88,7 @@ from xdsl.utils.target import Target
 from ori_dialect.ir.attrs import CBankAttr, ParamAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import OriRegisterType
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
+from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp
 from ori_dialect.ops.special import UndefOp
 
@@ -229,6 +229,8 @@ class _FunctionPrinter:
             # No instruction: the register simply holds whatever it holds.
             names = ", ".join(self.names(r) for r in op.results)
             self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {names} = undefined")
+        elif isinstance(op, PragmaOp):
+            self.line(f'{_INDENT}{" " * (_GUARD_WIDTH + 1)}// .pragma "{op.text.data}"')
         elif isinstance(op, OriInstruction):
             self.print_instruction(op)
         else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import IntegerAttr
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -128,6 +130,11 @@ def run_kernel(
         )
     if const_banks and 0 in const_banks:
         raise InterpreterError("constant bank 0 holds the launch data and cannot be given")
+    # A kernel imported from PTX records its static shared memory; the launch's
+    # ``shared_bytes`` is the dynamic part that follows it (16-byte aligned).
+    static = func.attributes.get("ori.shared_bytes")
+    if isinstance(static, IntegerAttr) and static.value.data:
+        shared_bytes += -(-static.value.data // 16) * 16
     machine = Machine(
         module, bdim, gdim, target=tgt.name, strict=strict, max_steps=max_steps,
         shared_bytes=shared_bytes, local_bytes=local_bytes, const_banks=const_banks,

@@ -30,7 +30,7 @@ from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
+from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.memory import AtomicOp
 from ori_dialect.ops.special import UndefOp
@@ -306,6 +306,7 @@ class Decoder:
         seg_id = self.seg_start[bi]
         cores: list[Core] = []
         infos: list[OpInfo] = []
+        ops = [op for op in ops if not isinstance(op, PragmaOp)]  # markers, no code
         for i, op in enumerate(ops):
             info = OpInfo(self.name, bi, i, op)
             last = i == len(ops) - 1

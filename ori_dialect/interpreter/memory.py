@@ -30,13 +30,10 @@ from __future__ import annotations
 import numpy as np
 
 from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE
 
-GLOBAL_BASE = 0x7F00_0000_0000
 GLOBAL_ALIGN = 256
 GLOBAL_GAP = 4096
-SHARED_WINDOW = 0x7E00_0000_0000
-LOCAL_WINDOW = 0x7D00_0000_0000
-WINDOW_SIZE = 1 << 32
 CBANK_SIZE = 0x10000
 
 WIDTH_BYTES: dict[str, int] = {"u8": 1, "s8": 1, "u16": 2, "s16": 2, "b32": 4, "b64": 8, "b128": 16}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.irdl import IRDLOperation
 
 from ori_dialect.ops import control, convert, floating, integer, memory, predicate, special, sync
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, RetOp
+from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import (
     DAddOp,
@@ -71,7 +71,7 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
     BarOp, MembarOp, ShflOp, VoteOp,
 )
-CONTROL_OPS: tuple[type[IRDLOperation], ...] = (BraOp, ExitOp, RetOp, CallOp)
+CONTROL_OPS: tuple[type[IRDLOperation], ...] = (BraOp, ExitOp, RetOp, CallOp, PragmaOp)
 ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_OPS)
 
 __all__ = [op.__name__ for op in ALL_OPS] + [

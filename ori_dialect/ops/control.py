@@ -1,4 +1,4 @@
-"""Control flow: BRA, EXIT, RET, CALL.
+"""Control flow: BRA, EXIT, RET, CALL, and the loop-pragma marker.
 
 Branches carry block arguments (the SSA form of values that flow along an
 edge).  A guarded BRA names both successors -- the taken target and the
@@ -246,5 +246,20 @@ class CallOp(OriOp):
             )
 
 
-__all__ = ["BraOp", "CallOp", "ExitOp", "RetOp"]
-_ = StringAttr
+@ori_op
+class PragmaOp(OriOp):
+    """A PTX ``.pragma`` kept where it stood: ``ori.pragma "nounroll"`` at the
+    start of a loop header block marks that loop (seed 001, "Nounroll Pragma
+    Check": the PTX-to-Ori lowering flags the header block).  It emits no
+    code; the asm printer shows it as a comment and the interpreter skips it."""
+
+    name = "ori.pragma"
+    SASS = ""
+    text = prop_def(StringAttr)
+    assembly_format = "$text attr-dict"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(properties={"text": StringAttr(text)})
+
+
+__all__ = ["BraOp", "CallOp", "ExitOp", "PragmaOp", "RetOp"]

@@ -1,0 +1,87 @@
+"""``call``: direct calls to device functions of the same module.
+
+nvcc passes arguments through ``.param`` objects declared in a ``{ }`` scope
+around the call: ``st.param`` fills them, the call names them, ``ld.param``
+reads the return object afterwards.  Those objects are word buffers of SSA
+variables here, so a call becomes one ``ori.call`` whose operands are the
+argument values (one register per parameter: 32, 64 or 128 bits by size);
+where they travel is decided later by the calling convention (seed 003).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.ir import Attribute, SSAValue
+
+from ori_dialect.ir.registers import R32Type
+from ori_dialect.ops.control import CallOp
+from ori_dialect.ptx import ast
+from ori_dialect.ptx.lower.function import ParamBuffer, _param_reg, param_size_align
+from ori_dialect.ptx.lower.types import reg_class
+
+if TYPE_CHECKING:
+    from ori_dialect.ptx.lower.function import FunctionLowering
+
+
+def _slot_type(p: ast.Param) -> type:
+    if p.space == "reg":
+        return reg_class(p.type)
+    return _param_reg(param_size_align(p)[0])
+
+
+def _arg(ctx: FunctionLowering, op: ast.Operand, p: ast.Param) -> SSAValue:
+    want = _slot_type(p)
+    if p.space == "reg" or not isinstance(op, ast.Symbol):
+        if isinstance(op, ast.Symbol):
+            ctx.error(f"parameter '{p.name}' is a register parameter; pass a register", op)
+        return ctx.value(op, p.type)
+    buf = ctx.param(op.name, op)
+    if buf is None:
+        ctx.error(f"'{op.name}' is not a .param object in scope", op)
+    size, _ = param_size_align(p)
+    if buf.size < size:
+        ctx.error(f"argument '{op.name}' has {buf.size} bytes, parameter '{p.name}' needs {size}", op)
+    n = want.num_regs()
+    words = [ctx.read_var(buf.word(k)) for k in range(n)]
+    return words[0] if n == 1 else ctx.pack(words)
+
+
+def lower_call(ctx: FunctionLowering, ins: ast.Call) -> None:
+    if ins.guard is not None:
+        ctx.unsupported(ins, "guarded calls are not supported; branch around the call")
+    if not isinstance(ins.target, ast.Symbol):
+        ctx.unsupported(ins, "indirect calls through a register are not supported yet")
+    name = ins.target.name
+    callee = ctx.mod.functions_by_name.get(name)
+    if callee is None:
+        ctx.error(f"call to unknown function '{name}'", ins)
+    if callee.kind == "entry":
+        ctx.error(f"'{name}' is a kernel entry and cannot be called", ins)
+    defined = any(f.name == name and f.body is not None for f in ctx.mod.ast.functions)
+    if not defined:
+        ctx.unsupported(ins, f"'{name}' is declared but not defined in this module "
+                        "(external functions need a linker ori does not have)")
+    if len(ins.args) != len(callee.params):
+        ctx.error(f"'{name}' takes {len(callee.params)} argument(s), the call passes "
+                  f"{len(ins.args)}", ins)
+    if len(ins.returns) != len(callee.return_params):
+        ctx.error(f"'{name}' returns {len(callee.return_params)} value(s), the call receives "
+                  f"{len(ins.returns)}", ins)
+    args = [_arg(ctx, a, p) for a, p in zip(ins.args, callee.params)]
+    rtypes: list[Attribute] = [_slot_type(p).unallocated() for p in callee.return_params]
+    op = CallOp(name, args, rtypes)
+    ctx.add(op)
+    for r, sym, p in zip(op.results, ins.returns, callee.return_params):
+        if p.space == "reg":
+            ctx.set(ast.Register(sym.name), r)
+            continue
+        buf: ParamBuffer | None = ctx.param(sym.name, sym)
+        if buf is None:
+            ctx.error(f"'{sym.name}' is not a .param object in scope", ins)
+        words = [r] if isinstance(r.type, R32Type) else list(ctx.parts(r))
+        for k, w in enumerate(words):
+            ctx.write_var(buf.word(k), w)
+
+
+__all__ = ["lower_call"]
