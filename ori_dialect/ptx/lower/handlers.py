@@ -29,6 +29,11 @@ LOWERINGS: dict[str, Lowering] = {}
 def lowers(*opcodes: str) -> Callable[[Lowering], Lowering]:
     def register(fn: Lowering) -> Lowering:
         for op in opcodes:
+            if op in _FLOAT:  # a float lowering came first: this one takes the other types
+                if op in _OTHER:
+                    raise RuntimeError(f"two PTX lowerings registered for '{op}'")
+                _OTHER[op] = fn
+                continue
             if op in LOWERINGS:
                 raise RuntimeError(f"two PTX lowerings registered for '{op}'")
             LOWERINGS[op] = fn
@@ -37,4 +42,43 @@ def lowers(*opcodes: str) -> Callable[[Lowering], Lowering]:
     return register
 
 
-__all__ = ["LOWERINGS", "Lowering", "lowers"]
+# Opcodes shared by integer and float instructions (``add.s32`` / ``add.f32``,
+# ``setp.lt.s32`` / ``setp.lt.f32``) have two lowerings in different modules;
+# ``lowers_float`` registers the float one and a dispatcher picks by the
+# instruction's type modifier, whatever order the modules register in.
+FLOAT_TYPES = frozenset(["f16", "bf16", "f32", "f64", "f16x2", "bf16x2"])
+_FLOAT: dict[str, Lowering] = {}
+_OTHER: dict[str, Lowering] = {}
+
+
+def _dispatcher(op: str) -> Lowering:
+    def dispatch(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+        if any(m in FLOAT_TYPES for m in ins.modifiers):
+            _FLOAT[op](ctx, ins)
+            return
+        other = _OTHER.get(op)
+        if other is None:
+            ctx.unsupported(ins)
+        other(ctx, ins)
+
+    return dispatch
+
+
+def lowers_float(*opcodes: str) -> Callable[[Lowering], Lowering]:
+    """Register the lowering of the float-typed forms of shared opcodes."""
+
+    def register(fn: Lowering) -> Lowering:
+        for op in opcodes:
+            if op in _FLOAT:
+                raise RuntimeError(f"two PTX float lowerings registered for '{op}'")
+            _FLOAT[op] = fn
+            prev = LOWERINGS.get(op)
+            if prev is not None:
+                _OTHER[op] = prev
+            LOWERINGS[op] = _dispatcher(op)
+        return fn
+
+    return register
+
+
+__all__ = ["FLOAT_TYPES", "LOWERINGS", "Lowering", "lowers", "lowers_float"]
