@@ -132,8 +132,21 @@ def test_missing_input_file(tmp_path: Path) -> None:
     expect_error(run(str(tmp_path / "nope.mlir")), "cannot open input file")
 
 
-def test_ptx_input_is_reserved(tmp_path: Path) -> None:
-    expect_error(run(str(INPUTS / "kernel.ptx")), "PTX import is not available yet")
+def test_ptx_input_is_imported() -> None:
+    proc = run(str(INPUTS / "kernel.ptx"))
+    assert proc.returncode == 0, proc.stderr
+    assert "ori.func kernel @k()" in proc.stdout
+
+
+def test_bad_ptx_is_located(tmp_path: Path) -> None:
+    bad = write(
+        tmp_path,
+        ".version 8.5\n.target sm_80\n.entry k()\n{\n\t.reg .b32 %r1;\n\tfoo.u32 %r1;\n}\n",
+        "bad.ptx",
+    )
+    proc = run(bad)
+    expect_error(proc, "unsupported PTX instruction 'foo.u32'")
+    assert proc.stderr.startswith(f"{bad}:6:2: error: "), proc.stderr
 
 
 def test_sm_overrides_module_target(tmp_path: Path) -> None:

@@ -18,8 +18,13 @@ the ``xdsl.universe`` entry point.  Added:
     set (or override) the module's ``ori.target`` attribute; the name is
     validated and stored in canonical form (``--sm 80`` -> ``sm_80``).
 
-Input files ending in ``.ptx`` are reserved for the PTX frontend, which does
-not exist yet: they are rejected with a diagnostic.
+Input files ending in ``.ptx`` (or any input with ``-f ptx``) are imported
+with :func:`ori_dialect.ptx.lower.import_ptx`: the result is the Ori module
+(printed as IR, or as a listing with ``-t ori-asm``).  ``--sm`` overrides the
+PTX ``.target`` (it decides where kernel parameters live in constant bank 0).
+A malformed or unsupported PTX input is reported as
+``FILE:LINE:COL: error: MESSAGE`` (plus the source line and a caret) and exits
+with status 1.
 
 Errors and exit status
 ----------------------
@@ -328,10 +333,18 @@ class OriOptMain(xDSLOptMain):
         return parser.parse_module(not self.args.no_implicit_module)
 
     def _parse_ptx(self, io: IO[bytes]) -> ModuleOp:
-        raise OriOptError(
-            f"{self.get_input_name()}: PTX import is not available yet; "
-            "give ori-opt an .mlir file in the ori dialect"
-        )
+        from ori_dialect.ptx.lower import import_ptx
+
+        name = self.get_input_name()
+        try:
+            text = io.read().decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise OriOptError(
+                f"{name}: not a PTX text file ({err.reason} at byte {err.start})"
+            ) from None
+        # With --split-input-file a chunk starts ``_line_offset`` lines into the
+        # file: pad it so diagnostics give lines of the whole file.
+        return import_ptx("\n" * self._line_offset + text, name, target=self.sm_target)
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         try:
@@ -493,7 +506,9 @@ def _plugin_frame(err: BaseException, file: Path) -> str:
     return where
 
 
-_LOCATION_LINE = re.compile(r"^\S.*:\d+:\d+$")
+# xDSL's form (``FILE:LINE:COL`` alone on the first line) and the PTX
+# frontend's (``FILE:LINE:COL: error: MESSAGE``) are both already located.
+_LOCATION_LINE = re.compile(r"^\S.*:\d+:\d+(: error: .*)?$")
 
 
 def _report(msg: str) -> None:

@@ -4,7 +4,7 @@
 // RUN: not ori-opt %s -p 'ori-print-loops{' 2>&1 | filecheck %s --check-prefix=SPEC
 // RUN: not ori-opt %s -t no-such-target 2>&1 | filecheck %s --check-prefix=TGT
 // RUN: not ori-opt %S/Inputs/does-not-exist.mlir 2>&1 | filecheck %s --check-prefix=FILE
-// RUN: not ori-opt %S/Inputs/kernel.ptx 2>&1 | filecheck %s --check-prefix=PTX
+// RUN: not ori-opt %S/Inputs/kernel.ptx --sm sm_1 2>&1 | filecheck %s --check-prefix=PTX
 
 builtin.module {
   ori.func kernel @k() {
@@ -18,5 +18,5 @@ builtin.module {
 // SPEC: Expected argument name here
 // TGT:  ori-opt: error: unknown output target 'no-such-target' (-t); available: {{.*}}ori-asm
 // FILE: ori-opt: error: cannot open input file '{{.*}}does-not-exist.mlir': No such file or directory
-// PTX:  ori-opt: error: {{.*}}kernel.ptx: PTX import is not available yet
+// PTX:  ori-opt: error: unknown SM target 'sm_1'
 // CHECK-NOT: Traceback
