@@ -152,7 +152,10 @@ class FunctionLowering:
     # ------------------------------------------------------------------
     def error(self, message: str, node: Any = None) -> NoReturn:
         node = node if node is not None else self.ins
-        line = getattr(node, "line", 0) or getattr(self.fn, "line", 0)
+        # Operands carry no position: fall back to the instruction, then the function.
+        if not getattr(node, "line", 0):
+            node = self.ins if getattr(self.ins, "line", 0) else self.fn
+        line = getattr(node, "line", 0)
         col = getattr(node, "col", 0) or 1
         raise PtxSyntaxError(self.mod.filename, line, col, message, self.mod.source_line(line))
 
