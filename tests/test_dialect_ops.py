@@ -84,6 +84,7 @@ SAMPLES: dict[str, list[str]] = {
     ],
     "ori.cs2r": ["%0 = ori.cs2r SR_CLOCKLO : () -> !ori.r64"],
     "ori.nop": ["ori.nop : () -> ()"],
+    "ori.pragma": ['ori.pragma "nounroll"'],
     "ori.undef": ["%0 = ori.undef : () -> !ori.r64"],
     "ori.pack": [
         "%0 = ori.pack %a, %b : (!ori.r32, !ori.r32) -> !ori.r64",

@@ -254,7 +254,7 @@ class PragmaOp(OriOp):
     code; the asm printer shows it as a comment and the interpreter skips it."""
 
     name = "ori.pragma"
-    SASS = ""
+    SASS = "PRAGMA"  # a pseudo-op like PACK: no SASS instruction is emitted
     text = prop_def(StringAttr)
     assembly_format = "$text attr-dict"
 
