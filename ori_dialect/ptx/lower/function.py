@@ -488,6 +488,14 @@ class FunctionLowering:
             prior = self.read_var(var)
             if want is PredType:
                 op = PLop3Op.make([value, PT, PT, 0xF0], guard=g, guard_neg=neg, prior=[prior])
+            elif not isinstance(value.type, R32Type):
+                # MOV moves 32 bits: a guarded move of each register of the pair
+                movs = [MovOp.make([v], guard=g, guard_neg=neg, prior=[p])
+                        for v, p in zip(self.parts(value), self.parts(prior))]
+                for m in movs:
+                    self.add(m)
+                self.write_var(var, self.pack([m.results[0] for m in movs]))
+                return
             else:
                 op = MovOp.make([value], [value.type], guard=g, guard_neg=neg, prior=[prior])
             self.add(op)

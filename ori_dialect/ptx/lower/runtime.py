@@ -1,0 +1,83 @@
+"""Helper device functions the integer lowerings call (ptxas also calls
+internal subroutines for 64-bit division).
+
+Each helper is written in PTX below and lowered once per module by the
+importer itself (the instructions it uses -- 64-bit shifts, compares,
+subtractions, guarded moves, a counted loop -- are lowered inline, so there
+is no recursion); the resulting ``ori.func`` is registered in
+``ctx.mod.helpers`` and appended to the module.
+
+``__ori_udivmod64(a, b) -> (a / b, a % b)``: restoring binary division, one
+quotient bit per iteration, 64 iterations, exact for all inputs.  The partial
+remainder ``r`` may need 65 bits when ``b >= 2^63``; its bit 64 is kept in a
+predicate (``%top``), and then ``r >= b`` holds regardless.  With ``b == 0``
+every step subtracts nothing and sets its bit: ``q = 2^64 - 1``, ``r = a``
+(the caller makes ``r`` all ones, the convention for ``x % 0``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ori_dialect.ptx.lower.function import FunctionLowering
+
+_UDIVMOD64 = """
+.version 8.0
+.target sm_80
+.address_size 64
+.func (.reg .u64 q, .reg .u64 r) __ori_udivmod64(.reg .u64 a, .reg .u64 b)
+{
+    .reg .u64 %x, %rem, %t;
+    .reg .u32 %i;
+    .reg .pred %top, %ge, %more;
+    mov.u64 %x, a;
+    mov.u64 %rem, 0;
+    mov.u32 %i, 64;
+LOOP:
+    setp.lt.s64 %top, %rem, 0;
+    shl.b64 %rem, %rem, 1;
+    shr.u64 %t, %x, 63;
+    or.b64 %rem, %rem, %t;
+    shl.b64 %x, %x, 1;
+    setp.ge.or.u64 %ge, %rem, b, %top;
+    @%ge sub.u64 %rem, %rem, b;
+    @%ge or.b64 %x, %x, 1;
+    sub.u32 %i, %i, 1;
+    setp.ne.u32 %more, %i, 0;
+    @%more bra LOOP;
+    mov.u64 q, %x;
+    mov.u64 r, %rem;
+    ret;
+}
+"""
+
+_SOURCES = {"__ori_udivmod64": _UDIVMOD64}
+
+
+def helper(ctx: FunctionLowering, name: str) -> str:
+    """Make sure helper ``name`` is in the module; returns its symbol name."""
+    helpers = ctx.mod.helpers
+    if name in helpers:
+        return name
+    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.parser import parse_ptx
+
+    tree = parse_ptx(_SOURCES[name], f"<ori runtime {name}>")
+    (fn,) = tree.functions
+    # Lower it in the importing module's context (target, helper table); the
+    # saved/restored names are the only per-module state lowering reads.
+    mod = ctx.mod
+    saved = (mod.ast, mod.filename, mod._text, mod._lines)
+    mod.ast, mod.filename, mod._text, mod._lines = tree, f"<ori runtime {name}>", _SOURCES[name], None
+    try:
+        func = FunctionLowering(mod, fn).lower()
+    finally:
+        mod.ast, mod.filename, mod._text, mod._lines = saved
+    for op in func.walk():
+        op.attributes.pop("loc", None)  # no source location in the user's file
+    helpers[name] = func
+    return name
+
+
+__all__ = ["helper"]
