@@ -7,7 +7,7 @@ instruction lowerings are registered, and the handler modules for what each
 PTX instruction becomes.
 """
 
-from ori_dialect.ptx.lower import data, integer, special, sync  # noqa: F401 -- register lowerings
+from ori_dialect.ptx.lower import convert, data, floating, integer, special, sync  # noqa: F401 -- register lowerings
 from ori_dialect.ptx.lower.handlers import LOWERINGS, lowers
 from ori_dialect.ptx.lower.module import import_ptx
 

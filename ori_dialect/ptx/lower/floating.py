@@ -1,0 +1,819 @@
+"""Floating-point instructions: f32 (FADD/FMUL/FFMA/FMNMX/FSETP/MUFU), f64
+(DADD/DMUL/DFMA/DSETP) and f16/bf16 scalars and pairs (HADD2/HMUL2/HFMA2).
+
+Design decisions:
+
+* Sign operations (``neg``, ``abs``, ``copysign``) are LOP3 bit operations:
+  PTX defines them on the sign bit for every input, NaN included.
+* ``min``/``max`` f32 map to FMNMX (a NaN operand gives the other one).
+  f64 and the 16-bit types have no min/max op: they are composed from a
+  compare and SELs, with PTX's NaN rules spelled out by extra compares.
+* IEEE-exact ``div``/``rcp``/``sqrt`` (``.rn .rz .rm .rp``) in f64 use a
+  MUFU seed refined by Newton iterations (DFMA) on operands scaled into
+  [1, 2) (or [1, 4) for sqrt), then an *exact rounding step*: the candidate
+  is put on the grid of the destination (53-bit or, for results below
+  2^-1022, the subnormal grid), corrected with exact remainder signs
+  (an FMA's result has the sign of the exact value) and rounded in the
+  requested mode by the sign of the remainder at the midpoint.  The result
+  is scaled back by two exact multiplications whose only rounding is the
+  overflow decision, made in the same mode.  Zeros, infinities and NaNs
+  are selected at the end.  This is exact on hardware whatever the seed's
+  accuracy is above ~8 bits (three Newton steps).
+* f32 ``div/rcp/sqrt`` with a rounding mode run the f64 routine on the
+  exactly widened operands and round the f64 result once to f32 in the same
+  mode.  For RN this double rounding is innocuous for +,-,*,/,sqrt because
+  53 >= 2*24 + 2 (Figueroa, "When is double rounding innocuous?", 1995);
+  directed modes compose exactly.  ``div.full.f32`` uses the same exact
+  path (PTX allows 2 ulp; correctly rounded is within that).
+* ``.approx`` functions use MUFU; ``sin``/``cos`` pre-multiply by 1/(2*pi)
+  as ptxas does.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import TYPE_CHECKING
+
+from xdsl.ir import SSAValue
+
+from ori_dialect.ir.registers import PredType, R32Type, R64Type
+from ori_dialect.ops.convert import F2FOp
+from ori_dialect.ops.floating import (
+    DAddOp,
+    DFmaOp,
+    DMulOp,
+    FAddOp,
+    FFmaOp,
+    FMnMxOp,
+    FMulOp,
+    HAdd2Op,
+    HFma2Op,
+    HMul2Op,
+    MufuOp,
+)
+from ori_dialect.ops.integer import IAdd3Op, Lop3Op, SelOp, ShlOp, ShrOp
+from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, PLop3Op
+from ori_dialect.ptx import ast
+from ori_dialect.ptx.lower.handlers import lowers, lowers_float
+
+if TYPE_CHECKING:
+    from ori_dialect.ptx.lower.function import FunctionLowering
+
+RZ = R32Type.fixed()
+PT = PredType.fixed()
+P = PredType.unallocated()
+R64 = R64Type.unallocated()
+FTYPES = ("f32", "f64", "f16", "bf16", "f16x2", "bf16x2")
+RNDS = ("rn", "rz", "rm", "rp")
+_LUT_AND, _LUT_OR, _LUT_XOR = 0xC0, 0xFC, 0x3C  # LOP3 tables for a OP b (c unused)
+
+
+class FMods:
+    """The modifiers of a float instruction, by role."""
+
+    def __init__(self, ctx: FunctionLowering, ins: ast.Instruction, allowed: frozenset[str]) -> None:
+        self.type = ""
+        self.rnd = ""
+        self.flags: set[str] = set()
+        self.cmp = ""
+        self.bop = ""
+        for m in ins.modifiers:
+            if m in FTYPES:
+                if self.type:
+                    ctx.unsupported(ins, f"two types .{self.type} and .{m}")
+                self.type = m
+            elif m in RNDS and "rnd" in allowed:
+                self.rnd = m
+            elif m in _CMPS and "cmp" in allowed:
+                self.cmp = m
+            elif m in ("and", "or", "xor") and "bop" in allowed:
+                self.bop = m
+            elif m in allowed:
+                self.flags.add(m)
+            else:
+                ctx.unsupported(ins, f"modifier '.{m}'")
+        if not self.type:
+            ctx.error(f"{ins.opcode} needs a floating-point type", ins)
+
+    def has(self, f: str) -> bool:
+        return f in self.flags
+
+
+_CMPS = ("eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan")
+
+
+def _ops(ctx: FunctionLowering, ins: ast.Instruction, n: int) -> None:
+    if len(ins.operands) != n:
+        ctx.error(f"{ins.opcode} takes {n} operands", ins)
+
+
+def f64_bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def f32_bits(x: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+# ----------------------------------------------------------------------
+# small emission helpers
+# ----------------------------------------------------------------------
+def lop(ctx: FunctionLowering, a: SSAValue, b: SSAValue | int, lut: int) -> SSAValue:
+    return ctx.emit1(Lop3Op, [a, b, RZ, lut])
+
+
+def sel(ctx: FunctionLowering, p: SSAValue, a: SSAValue, b: SSAValue | int,
+        neg: bool = False) -> SSAValue:
+    """``p ? a : b`` on 32-bit values (``neg``: ``!p ? a : b``)."""
+    return ctx.emit1(SelOp, [a, b, p], smods={"p": "not"} if neg else None)
+
+
+def sel64(ctx: FunctionLowering, p: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
+    """``p ? a : b`` on 64-bit values: two SELs on the halves."""
+    al, ah = ctx.parts(a)
+    bl, bh = ctx.parts(b)
+    return ctx.pack([sel(ctx, p, al, bl), sel(ctx, p, ah, bh)])
+
+
+def pand(ctx: FunctionLowering, a: SSAValue, b: SSAValue, lut: int = 0x80) -> SSAValue:
+    """Predicate logic ``LUT(a, b, PT)`` (0x80 = and, 0xF8 = or, 0x20 = a & !b)."""
+    return ctx.emit1(PLop3Op, [a, b, PT, lut])
+
+
+def isetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue | int, sign: str = "s32") -> SSAValue:
+    return ctx.emit1(ISetPOp, [a, b, PT], P, mods=f"{cmp}.{sign}.and")
+
+
+def fsetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue | float,
+          smods: dict[str, str] | None = None, ftz: bool = False) -> SSAValue:
+    return ctx.emit1(FSetPOp, [a, b, PT], P, mods=f"{cmp}.and" + (".ftz" if ftz else ""), smods=smods)
+
+
+def dsetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue,
+          smods: dict[str, str] | None = None) -> SSAValue:
+    return ctx.emit1(DSetPOp, [a, b, PT], P, mods=f"{cmp}.and", smods=smods)
+
+
+def dconst(ctx: FunctionLowering, x: float) -> SSAValue:
+    return ctx.const(f64_bits(x), 64)
+
+
+def dfma(ctx: FunctionLowering, a: SSAValue, b: SSAValue, c: SSAValue, rnd: str = "rn",
+         smods: dict[str, str] | None = None) -> SSAValue:
+    return ctx.emit1(DFmaOp, [a, b, c], mods=rnd, smods=smods)
+
+
+def dmul(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str = "rn") -> SSAValue:
+    return ctx.emit1(DMulOp, [a, b], mods=rnd)
+
+
+def dadd(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str = "rn",
+         smods: dict[str, str] | None = None) -> SSAValue:
+    return ctx.emit1(DAddOp, [a, b], mods=rnd, smods=smods)
+
+
+def pow2(ctx: FunctionLowering, e: SSAValue) -> SSAValue:
+    """The f64 ``2^e`` for a register ``e`` in [-1022, 1023] (an s32)."""
+    hi = ctx.emit1(ShlOp, [ctx.emit1(IAdd3Op, [e, 1023, RZ]), 20])
+    return ctx.pack([ctx.mov_imm(0), hi])
+
+
+def _with_hi(ctx: FunctionLowering, v: SSAValue, hi: SSAValue) -> SSAValue:
+    return ctx.pack([ctx.parts(v)[0], hi])
+
+
+# ----------------------------------------------------------------------
+# f32 arithmetic
+# ----------------------------------------------------------------------
+def _fsrc(ctx: FunctionLowering, o: ast.Operand) -> SSAValue | float:
+    return ctx.src(o, "f32")  # type: ignore[return-value]
+
+
+def _freg(ctx: FunctionLowering, o: ast.Operand) -> SSAValue:
+    return ctx.value(o, "f32")
+
+
+def _neg_imm(x: SSAValue | float) -> SSAValue | float | None:
+    return -x if isinstance(x, float) else None
+
+
+@lowers_float("add", "sub", "mul", "fma", "mad")
+def lower_arith(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    op = ins.opcode
+    fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "sat"}))
+    t = fm.type
+    nsrc = 3 if op in ("fma", "mad") else 2
+    _ops(ctx, ins, nsrc + 1)
+    d, srcs = ins.operands[0], ins.operands[1:]
+    if op == "fma" and not fm.rnd and t in ("f32", "f64"):
+        # mad.f32 without a rounding modifier is the legacy sm_1x form, which
+        # ptxas also fuses (FFMA); fma always states its rounding.
+        ctx.error(f"{op}.{t} needs a rounding modifier (.rn/.rz/.rm/.rp)", ins)
+    rnd = fm.rnd or "rn"
+    if t == "f32":
+        mods = ".".join([rnd, *(f for f in ("ftz", "sat") if fm.has(f))])
+        a = _freg(ctx, srcs[0])
+        if op in ("add", "sub"):
+            b = _fsrc(ctx, srcs[1])
+            sm = None
+            if op == "sub":
+                nb = _neg_imm(b)
+                if nb is None:
+                    sm = {"b": "neg"}
+                else:
+                    b = nb
+            r = ctx.emit1(FAddOp, [a, b], mods=mods, smods=sm)
+        elif op == "mul":
+            r = ctx.emit1(FMulOp, [a, _fsrc(ctx, srcs[1])], mods=mods)
+        else:
+            r = ctx.emit1(FFmaOp, [a, _fsrc(ctx, srcs[1]), _fsrc(ctx, srcs[2])], mods=mods)
+        ctx.set(d, r)
+        return
+    if t == "f64":
+        if fm.has("ftz") or fm.has("sat"):
+            ctx.unsupported(ins, ".ftz/.sat do not exist for f64")
+        vs = [ctx.value(s, "f64") for s in srcs]
+        if op == "add":
+            r = dadd(ctx, vs[0], vs[1], rnd)
+        elif op == "sub":
+            r = dadd(ctx, vs[0], vs[1], rnd, smods={"b": "neg"})
+        elif op == "mul":
+            r = dmul(ctx, vs[0], vs[1], rnd)
+        else:
+            r = dfma(ctx, vs[0], vs[1], vs[2], rnd)
+        ctx.set(d, r)
+        return
+    _half_arith(ctx, ins, fm, op, d, srcs)
+
+
+def _half_arith(ctx: FunctionLowering, ins: ast.Instruction, fm: FMods, op: str,
+                d: ast.Operand, srcs: list[ast.Operand]) -> None:
+    t = fm.type
+    if fm.rnd not in ("", "rn"):
+        ctx.unsupported(ins, f"rounding .{fm.rnd} on .{t} (HADD2/HMUL2/HFMA2 round to nearest)")
+    if op == "mad":
+        ctx.unsupported(ins, "mad on half types (use fma.rn)")
+    bf = t.startswith("bf")
+    mods = ".".join(["bf16" if bf else "f16", *(f for f in ("ftz", "sat") if fm.has(f))])
+    vs = [ctx.value(s, "b32") for s in srcs]
+    if op == "add":
+        r = ctx.emit1(HAdd2Op, vs, mods=mods)
+    elif op == "sub":
+        r = ctx.emit1(HAdd2Op, vs, mods=mods, smods={"b": "neg"})
+    elif op == "mul":
+        r = ctx.emit1(HMul2Op, vs, mods=mods)
+    else:
+        r = ctx.emit1(HFma2Op, vs, mods=mods)
+    if t in ("f16", "bf16"):
+        # Scalars live in the low half; the high lane computed garbage.
+        r = lop(ctx, r, 0xFFFF, _LUT_AND)
+    ctx.set(d, r)
+
+
+# ----------------------------------------------------------------------
+# sign operations, min/max
+# ----------------------------------------------------------------------
+def _sign_mask(t: str) -> int:
+    return {"f32": 0x80000000, "f16": 0x8000, "bf16": 0x8000, "f16x2": 0x80008000,
+            "bf16x2": 0x80008000}[t]
+
+
+def _flush_bits(ctx: FunctionLowering, v: SSAValue) -> SSAValue:
+    """f32 bits with denormals flushed to a signed zero (for ``.ftz`` sign ops)."""
+    is_den = isetp(ctx, "eq", lop(ctx, v, 0x7F800000, _LUT_AND), 0, "u32")
+    return sel(ctx, is_den, lop(ctx, v, 0x80000000, _LUT_AND), v)
+
+
+@lowers_float("abs", "neg")
+def lower_abs_neg(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"ftz"}))
+    _ops(ctx, ins, 2)
+    d, a = ins.operands
+    lut = 0x30 if ins.opcode == "abs" else _LUT_XOR  # a & ~b / a ^ b
+    if fm.type == "f64":
+        lo, hi = ctx.parts(ctx.value(a, "f64"))
+        ctx.set(d, ctx.pack([lo, lop(ctx, hi, 0x80000000, lut)]))
+        return
+    v = ctx.value(a, "b32")
+    if fm.has("ftz"):
+        if fm.type != "f32":
+            ctx.unsupported(ins, f".ftz on .{fm.type}")
+        v = _flush_bits(ctx, v)
+    ctx.set(d, lop(ctx, v, _sign_mask(fm.type), lut))
+
+
+@lowers("copysign")
+def lower_copysign(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    """``copysign d, a, b``: magnitude of ``b``, sign of ``a``."""
+    fm = FMods(ctx, ins, frozenset())
+    _ops(ctx, ins, 3)
+    d, a, b = ins.operands
+    # LOP3 (a & m) | (b & ~m) with c = the sign mask: lut for (a&c)|(b&~c).
+    lut = (0xF0 & 0xAA) | (0xCC & ~0xAA & 0xFF)
+    if fm.type == "f64":
+        ah = ctx.parts(ctx.value(a, "f64"))[1]
+        bl, bh = ctx.parts(ctx.value(b, "f64"))
+        m = ctx.mov_imm(0x80000000)
+        ctx.set(d, ctx.pack([bl, ctx.emit1(Lop3Op, [ah, bh, m, lut])]))
+        return
+    if fm.type != "f32":
+        ctx.unsupported(ins, f"copysign.{fm.type}")
+    m = ctx.mov_imm(0x80000000)
+    ctx.set(d, ctx.emit1(Lop3Op, [_freg(ctx, a), _freg(ctx, b), m, lut]))
+
+
+def _half_lane_minmax(ctx: FunctionLowering, a: SSAValue, b: SSAValue, is_min: bool,
+                      bf: bool, nan_mode: bool) -> SSAValue:
+    """min/max of the 16-bit floats in the low halves of ``a``/``b`` (upper bits 0),
+    computed in f32 (both formats widen exactly): FMNMX, with NaN rules."""
+    fa = _half_to_f32(ctx, a, bf)
+    fb = _half_to_f32(ctx, b, bf)
+    r32 = ctx.emit1(FMnMxOp, [fa, fb, PT], smods=None if is_min else {"sel": "not"})
+    # Select the original operand bits (exact: min/max picks an input).
+    pick_a = fsetp(ctx, "eq", r32, fa)
+    # -0 vs +0: FMNMX orders them, compare bits too.
+    same = isetp(ctx, "eq", r32, fa, "u32")
+    r = sel(ctx, pand(ctx, pick_a, same), a, b)
+    nan = 0x7FFF  # canonical f16 and bf16 NaN
+    both_nan = pand(ctx, fsetp(ctx, "nan", fa, fa), fsetp(ctx, "nan", fb, fb))
+    r = sel(ctx, both_nan, ctx.mov_imm(nan), r)
+    if nan_mode:
+        any_nan = fsetp(ctx, "nan", fa, fb)
+        r = sel(ctx, any_nan, ctx.mov_imm(nan), r)
+    return r
+
+
+def _half_to_f32(ctx: FunctionLowering, h: SSAValue, bf: bool) -> SSAValue:
+    if bf:
+        return ctx.emit1(ShlOp, [h, 16])
+    return ctx.emit1(F2FOp, [h], mods="f32.f16")
+
+
+@lowers_float("min", "max")
+def lower_minmax(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"ftz", "NaN", "xorsign", "abs"}))
+    if fm.has("xorsign") or fm.has("abs"):
+        ctx.unsupported(ins, ".xorsign.abs min/max")
+    _ops(ctx, ins, 3)
+    d, a, b = ins.operands
+    is_min = ins.opcode == "min"
+    sm = None if is_min else {"sel": "not"}
+    if fm.type == "f32":
+        va = _freg(ctx, a)
+        vb = _fsrc(ctx, b)
+        r = ctx.emit1(FMnMxOp, [va, vb, PT], mods="ftz" if fm.has("ftz") else "", smods=sm)
+        if fm.has("NaN"):
+            r = sel(ctx, fsetp(ctx, "nan", va, vb), ctx.mov_imm(0x7FFFFFFF), r)
+        ctx.set(d, r)
+        return
+    if fm.type == "f64":
+        if fm.has("ftz") or fm.has("NaN"):
+            ctx.unsupported(ins, f"modifiers on {ins.opcode}.f64")
+        va, vb = ctx.value(a, "f64"), ctx.value(b, "f64")
+        # a is the result when a < b (min), a is b's equal with the right
+        # zero sign, or b is NaN; otherwise b.  -0 < +0 for min/max.
+        lt = dsetp(ctx, "lt" if is_min else "gt", va, vb)
+        ah = ctx.parts(va)[1]
+        eq = dsetp(ctx, "eq", va, vb)
+        # On equality (only +-0 can differ): min takes the negative, max the positive.
+        a_neg = isetp(ctx, "lt", ah, 0)
+        eq_pick_a = pand(ctx, eq, a_neg, 0x80 if is_min else 0x20)
+        b_nan = dsetp(ctx, "nan", vb, vb)
+        pick_a = ctx.emit1(PLop3Op, [lt, eq_pick_a, b_nan, 0xFE])
+        r = sel64(ctx, pick_a, va, vb)
+        both = pand(ctx, dsetp(ctx, "nan", va, va), b_nan)
+        r = sel64(ctx, both, ctx.const(0x7FFFFFFFFFFFFFFF, 64), r)
+        ctx.set(d, r)
+        return
+    bf = fm.type.startswith("bf")
+    if fm.has("ftz"):
+        ctx.unsupported(ins, f".ftz on {ins.opcode}.{fm.type}")
+    va, vb = ctx.value(a, "b32"), ctx.value(b, "b32")
+    if fm.type in ("f16", "bf16"):
+        ctx.set(d, _half_lane_minmax(ctx, va, vb, is_min, bf, fm.has("NaN")))
+        return
+    lo = _half_lane_minmax(ctx, lop(ctx, va, 0xFFFF, _LUT_AND), lop(ctx, vb, 0xFFFF, _LUT_AND),
+                           is_min, bf, fm.has("NaN"))
+    hi = _half_lane_minmax(ctx, ctx.emit1(ShrOp, [va, 16], mods="u32"),
+                           ctx.emit1(ShrOp, [vb, 16], mods="u32"), is_min, bf, fm.has("NaN"))
+    ctx.set(d, lop(ctx, ctx.emit1(ShlOp, [hi, 16]), lo, _LUT_OR))
+
+
+# ----------------------------------------------------------------------
+# comparisons
+# ----------------------------------------------------------------------
+@lowers_float("setp")
+def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"cmp", "bop", "ftz"}))
+    if not fm.cmp:
+        ctx.error("setp needs a comparison", ins)
+    ops = ins.operands
+    if len(ops) not in (3, 4):
+        ctx.error("setp takes a destination, two sources and an optional predicate", ins)
+    d = ops[0]
+    two = isinstance(d, ast.Register) and d.pair is not None
+    if fm.bop and len(ops) != 4:
+        ctx.error(f"setp.{fm.bop} needs a fourth (predicate) operand", ins)
+    if len(ops) == 4 and not fm.bop:
+        ctx.error("setp with a predicate operand needs .and/.or/.xor", ins)
+    c: SSAValue = PT
+    csm: dict[str, str] = {}
+    if len(ops) == 4:
+        co = ops[3]
+        if isinstance(co, ast.Register) and co.negated:
+            csm["c"] = "not"
+            co = ast.Register(co.name)
+        c = ctx.value(co, "pred")
+    bop = fm.bop or "and"
+    types = [P, P] if two else [P]
+    t = fm.type
+    if t == "f32":
+        a, b = _freg(ctx, ops[1]), _fsrc(ctx, ops[2])
+        op = ctx.emit(FSetPOp, [a, b, c], types, mods=f"{fm.cmp}.{bop}" + (".ftz" if fm.has("ftz") else ""),
+                      smods=csm or None)
+    elif t == "f64":
+        if fm.has("ftz"):
+            ctx.unsupported(ins, ".ftz on setp.f64")
+        a64, b64 = ctx.value(ops[1], "f64"), ctx.value(ops[2], "f64")
+        op = ctx.emit(DSetPOp, [a64, b64, c], types, mods=f"{fm.cmp}.{bop}", smods=csm or None)
+    elif t in ("f16", "bf16"):
+        if fm.has("ftz"):
+            ctx.unsupported(ins, f".ftz on setp.{t}")
+        bf = t == "bf16"
+        a = _half_to_f32(ctx, ctx.value(ops[1], "b32"), bf)
+        b2 = _half_to_f32(ctx, ctx.value(ops[2], "b32"), bf)
+        op = ctx.emit(FSetPOp, [a, b2, c], types, mods=f"{fm.cmp}.{bop}", smods=csm or None)
+    else:
+        ctx.unsupported(ins, f"setp.{t} (packed compares write two predicate pairs)")
+    assert isinstance(d, ast.Register)
+    ctx.set(ast.Register(d.name), op.results[0])
+    if two:
+        assert d.pair is not None
+        ctx.set(ast.Register(d.pair), op.results[1])
+
+
+@lowers("testp")
+def lower_testp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"finite", "infinite", "number", "notanumber", "normal",
+                                    "subnormal"}))
+    _ops(ctx, ins, 2)
+    if len(fm.flags) != 1:
+        ctx.error("testp needs exactly one test", ins)
+    test = next(iter(fm.flags))
+    d, a = ins.operands
+    if fm.type == "f64":
+        hi = ctx.parts(ctx.value(a, "f64"))[1]
+        lo = ctx.parts(ctx.value(a, "f64"))[0]
+        expm, mant_hi, expbits = 0x7FF00000, 0x000FFFFF, 20
+    elif fm.type == "f32":
+        hi, lo = _freg(ctx, a), RZ
+        expm, mant_hi, expbits = 0x7F800000, 0x007FFFFF, 23
+    else:
+        ctx.unsupported(ins, f"testp.{fm.type}")
+    _ = expbits
+    e = lop(ctx, hi, expm, _LUT_AND)
+    mant = lop(ctx, lop(ctx, hi, mant_hi, _LUT_AND), lo, _LUT_OR)
+    e_max = isetp(ctx, "eq", e, expm, "u32")
+    e_zero = isetp(ctx, "eq", e, 0, "u32")
+    m_zero = isetp(ctx, "eq", mant, 0, "u32")
+    if test == "finite":
+        r = pand(ctx, e_max, PT, 0x0F)  # !e_max
+    elif test == "infinite":
+        r = pand(ctx, e_max, m_zero)
+    elif test == "number":
+        r = pand(ctx, e_max, m_zero, 0xF2)  # !e_max | m_zero ... a&b | !a
+    elif test == "notanumber":
+        r = pand(ctx, e_max, m_zero, 0x20)  # a & !b
+    elif test == "normal":
+        r = pand(ctx, e_max, e_zero, 0x03)  # !a & !b
+    else:
+        r = pand(ctx, e_zero, m_zero, 0x20)
+    ctx.set(d, r)
+
+
+# ----------------------------------------------------------------------
+# f32 approximate functions (MUFU)
+# ----------------------------------------------------------------------
+_INV_2PI = float(struct.unpack("<f", struct.pack("<f", 1.0 / (2.0 * math.pi)))[0])
+
+
+@lowers("sin", "cos", "ex2", "lg2", "tanh")
+def lower_mufu(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"approx", "ftz"}))
+    _ops(ctx, ins, 2)
+    if not fm.has("approx"):
+        ctx.error(f"{ins.opcode} needs .approx", ins)
+    if fm.type != "f32":
+        ctx.unsupported(ins, f"{ins.opcode}.approx.{fm.type}")
+    d, a = ins.operands
+    v = _freg(ctx, a)
+    ftz = "ftz" if fm.has("ftz") else ""
+    func = ins.opcode
+    if func in ("sin", "cos"):
+        v = ctx.emit1(FMulOp, [v, _INV_2PI], mods=ftz or "")
+    ctx.set(d, ctx.emit1(MufuOp, [v], mods=".".join(x for x in (func, ftz) if x)))
+
+
+@lowers("rsqrt")
+def lower_rsqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"approx", "ftz"}))
+    _ops(ctx, ins, 2)
+    if not fm.has("approx"):
+        ctx.error("rsqrt needs .approx", ins)
+    d, a = ins.operands
+    if fm.type == "f32":
+        ctx.set(d, ctx.emit1(MufuOp, [_freg(ctx, a)], mods="rsq.ftz" if fm.has("ftz") else "rsq"))
+        return
+    if fm.type != "f64":
+        ctx.unsupported(ins, f"rsqrt.{fm.type}")
+    x = ctx.value(a, "f64")
+    ctx.set(d, _rsqrt64_approx(ctx, x))
+
+
+def _rsqrt64_approx(ctx: FunctionLowering, x: SSAValue) -> SSAValue:
+    """rsqrt.approx.f64: MUFU.RSQ64H seed and two Newton steps (``y += y*(1/2 - x*y*y/2)``);
+    zeros, infinities and NaN come out of the seed (the steps keep them via the select)."""
+    lo, hi = ctx.parts(x)
+    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rsq64h")])
+    one = dconst(ctx, 1.0)
+    for _ in range(2):
+        t = dmul(ctx, x, y)
+        e = dfma(ctx, t, y, one, smods={"a": "neg"})  # 1 - x*y*y
+        y = dfma(ctx, dmul(ctx, y, dconst(ctx, 0.5)), e, y)  # y + y*e/2
+    # Keep the seed's special values (0 -> inf, inf -> 0, negative -> NaN).
+    fin = dsetp(ctx, "lt", x, dconst(ctx, math.inf))
+    pos = dsetp(ctx, "gt", x, dconst(ctx, 0.0))
+    ok = pand(ctx, fin, pos)
+    seed = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rsq64h")])
+    _ = lo
+    return sel64(ctx, ok, y, seed)
+
+
+# ----------------------------------------------------------------------
+# IEEE-exact f64 division and square root
+# ----------------------------------------------------------------------
+def _imin(ctx: FunctionLowering, a: SSAValue, b: int) -> SSAValue:
+    from ori_dialect.ops.integer import IMnMxOp
+
+    return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32")
+
+
+def _imax(ctx: FunctionLowering, a: SSAValue, b: int) -> SSAValue:
+    from ori_dialect.ops.integer import IMnMxOp
+
+    return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32", smods={"sel": "not"})
+
+
+def _iadd(ctx: FunctionLowering, a: SSAValue, b: SSAValue | int, neg_b: bool = False) -> SSAValue:
+    return ctx.emit1(IAdd3Op, [a, b, RZ], smods={"b": "neg"} if neg_b else None)
+
+
+def _normalize(ctx: FunctionLowering, x: SSAValue) -> tuple[SSAValue, SSAValue]:
+    """``|x|`` (finite, nonzero) as ``(m, e)``: ``m`` in [1, 2) (f64) and the
+    unbiased exponent ``e`` (s32) with ``|x| = m * 2^e``.  Subnormals are
+    first scaled by 2^54 (exact)."""
+    lo, hi = ctx.parts(x)
+    ahi = lop(ctx, hi, 0x7FFFFFFF, _LUT_AND)
+    ax = ctx.pack([lo, ahi])
+    sub = isetp(ctx, "lt", ahi, 0x00100000, "u32")
+    xs = sel64(ctx, sub, dmul(ctx, ax, dconst(ctx, 2.0**54)), ax)
+    slo, shi = ctx.parts(xs)
+    biased = ctx.emit1(ShrOp, [shi, 20], mods="u32")
+    e = _iadd(ctx, biased, sel(ctx, sub, ctx.mov_imm((-1023 - 54) & 0xFFFFFFFF),
+                                ctx.mov_imm(-1023 & 0xFFFFFFFF)))
+    mhi = ctx.emit1(Lop3Op, [shi, 0x000FFFFF, ctx.mov_imm(0x3FF00000), 0xEA])  # (a & b) | c
+    return ctx.pack([slo, mhi]), e
+
+
+def _hi_pow2(ctx: FunctionLowering, biased: SSAValue) -> SSAValue:
+    """The f64 power of two with biased exponent field ``biased`` (1..2046)."""
+    return ctx.pack([ctx.mov_imm(0), ctx.emit1(ShlOp, [biased, 20])])
+
+
+def _round_on_grid(ctx: FunctionLowering, q: SSAValue, u: SSAValue, inv_u: SSAValue) -> SSAValue:
+    """``floor(q / u) * u`` for ``u`` a power of two (both scalings exact)."""
+    n = dmul(ctx, q, inv_u)
+    fl = ctx.emit1(F2FOp, [n], R64, mods="f64.f64.rm.int")
+    return dmul(ctx, fl, u)
+
+
+def _rn_odd(ctx: FunctionLowering, c: SSAValue, inv_u: SSAValue) -> SSAValue:
+    """Whether ``c / u`` (an integer <= 2^54) is odd."""
+    n = dmul(ctx, c, inv_u)
+    h = dmul(ctx, n, dconst(ctx, 0.5))
+    fl = ctx.emit1(F2FOp, [h], R64, mods="f64.f64.rm.int")
+    return dsetp(ctx, "ne", h, fl)
+
+
+def _round_up(ctx: FunctionLowering, rnd: str, mid_pos: SSAValue, mid_zero: SSAValue,
+              odd: SSAValue, inexact: SSAValue, neg: SSAValue) -> SSAValue:
+    """Whether the magnitude rounds up from the grid point below the exact value."""
+    if rnd == "rn":
+        tie_up = pand(ctx, mid_zero, odd)
+        return pand(ctx, mid_pos, tie_up, 0xFC)  # or
+    if rnd == "rz":
+        return pand(ctx, PT, PT, 0x00)
+    if rnd == "rm":
+        return pand(ctx, inexact, neg)
+    return pand(ctx, inexact, neg, 0x20)  # inexact & !neg
+
+
+def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
+    """IEEE ``a / b`` in float64, correctly rounded in ``rnd`` (see the module docstring)."""
+    ah, bh = ctx.parts(a)[1], ctx.parts(b)[1]
+    sign = lop(ctx, lop(ctx, ah, bh, _LUT_XOR), 0x80000000, _LUT_AND)
+    neg = isetp(ctx, "ne", sign, 0, "u32")
+    am, ea = _normalize(ctx, a)
+    bm, eb = _normalize(ctx, b)
+    # Clamping k keeps every power of two representable and changes no
+    # result: below 2^-1078 everything rounds like a tiny positive value,
+    # above 2^1100 everything overflows.
+    k = _imax(ctx, _imin(ctx, _iadd(ctx, ea, eb, neg_b=True), 1100), -1080)
+    one = dconst(ctx, 1.0)
+    # Reciprocal of bm in [1, 2): MUFU seed + three Newton steps.
+    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(bm)[1]], mods="rcp64h")])
+    for _ in range(3):
+        e = dfma(ctx, bm, y, one, smods={"a": "neg"})
+        y = dfma(ctx, y, e, y)
+    q = dmul(ctx, am, y)
+    r = dfma(ctx, bm, q, am, smods={"a": "neg"})
+    q = dfma(ctx, r, y, q)
+    # Grid of the destination: 2^-52 (Q >= 1) or 2^-53 (Q < 1), or the
+    # subnormal grid 2^(-1074-k) when coarser.
+    ge1 = dsetp(ctx, "ge", am, bm)
+    u53_hi = sel(ctx, ge1, ctx.mov_imm((1023 - 52) << 20), ctx.mov_imm((1023 - 53) << 20))
+    sub_field = _imax(ctx, _iadd(ctx, ctx.mov_imm(-51 & 0xFFFFFFFF), k, neg_b=True), 1)
+    sub_hi = ctx.emit1(ShlOp, [sub_field, 20])
+    use_sub = isetp(ctx, "gt", sub_hi, u53_hi, "u32")
+    u_hi = sel(ctx, use_sub, sub_hi, u53_hi)
+    u = ctx.pack([ctx.mov_imm(0), u_hi])
+    inv_u = ctx.pack([ctx.mov_imm(0), _iadd(ctx, ctx.mov_imm(0x7FE00000), u_hi, neg_b=True)])
+    hu = dmul(ctx, u, dconst(ctx, 0.5))
+    c = _round_on_grid(ctx, q, u, inv_u)
+    # Exact corrections: an FMA result has the sign of the exact remainder.
+    r0 = dfma(ctx, bm, c, am, smods={"a": "neg"})
+    c = sel64(ctx, dsetp(ctx, "lt", r0, dconst(ctx, 0.0)), dadd(ctx, c, u, smods={"b": "neg"}), c)
+    cu = dadd(ctx, c, u)
+    r1 = dfma(ctx, bm, cu, am, smods={"a": "neg"})
+    c = sel64(ctx, dsetp(ctx, "ge", r1, dconst(ctx, 0.0)), cu, c)
+    rc = dfma(ctx, bm, c, am, smods={"a": "neg"})  # exact on the 53-bit grid
+    zero = dconst(ctx, 0.0)
+    inexact = dsetp(ctx, "ne", rc, zero)
+    mid_n = dfma(ctx, bm, hu, rc, smods={"a": "neg"})
+    mid_s = dfma(ctx, bm, dadd(ctx, c, hu), am, smods={"a": "neg"})  # c + u/2 exact there
+    mid = sel64(ctx, use_sub, mid_s, mid_n)
+    up = _round_up(ctx, rnd, dsetp(ctx, "gt", mid, zero), dsetp(ctx, "eq", mid, zero),
+                   _rn_odd(ctx, c, inv_u), inexact, neg)
+    rmag = sel64(ctx, up, dadd(ctx, c, u), c)
+    rl, rh = ctx.parts(rmag)
+    rs = ctx.pack([rl, lop(ctx, rh, sign, _LUT_OR)])
+    k1 = ctx.emit1(ShrOp, [k, 1], mods="s32")
+    k2 = _iadd(ctx, k, k1, neg_b=True)
+    res = dmul(ctx, dmul(ctx, rs, pow2(ctx, k1), rnd), pow2(ctx, k2), rnd)
+    # Special operands.
+    abs_ = {"a": "abs", "b": "abs"}
+    inf = dconst(ctx, math.inf)
+    a_nan, b_nan = dsetp(ctx, "nan", a, a), dsetp(ctx, "nan", b, b)
+    a_inf = dsetp(ctx, "eq", a, inf, smods={"a": "abs"})
+    b_inf = dsetp(ctx, "eq", b, inf, smods={"a": "abs"})
+    a_zero = dsetp(ctx, "eq", a, zero, smods=abs_)
+    b_zero = dsetp(ctx, "eq", b, zero, smods=abs_)
+    nan = ctx.emit1(PLop3Op, [a_nan, b_nan, pand(ctx, a_zero, b_zero), 0xFE])
+    nan = ctx.emit1(PLop3Op, [nan, a_inf, b_inf, 0xF8])  # nan | (a_inf & b_inf)
+    to_inf = pand(ctx, a_inf, b_zero, 0xFC)
+    to_zero = pand(ctx, a_zero, b_inf, 0xFC)
+    res = sel64(ctx, to_zero, ctx.pack([ctx.mov_imm(0), sign]), res)
+    res = sel64(ctx, to_inf, ctx.pack([ctx.mov_imm(0), lop(ctx, sign, 0x7FF00000, _LUT_OR)]), res)
+    return sel64(ctx, nan, ctx.const(0x7FFFFFFFFFFFFFFF, 64), res)
+
+
+def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
+    """IEEE ``sqrt(x)`` in float64, correctly rounded in ``rnd``."""
+    xm, ex = _normalize(ctx, x)
+    # x = xm * 2^ex; make the exponent even: x' in [1, 4), k = floor(ex / 2).
+    par = lop(ctx, ex, 1, _LUT_AND)
+    k = ctx.emit1(ShrOp, [ex, 1], mods="s32")
+    xl, xh = ctx.parts(xm)
+    xp = ctx.pack([xl, _iadd(ctx, xh, ctx.emit1(ShlOp, [par, 20]))])
+    one, half, zero = dconst(ctx, 1.0), dconst(ctx, 0.5), dconst(ctx, 0.0)
+    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(xp)[1]], mods="rsq64h")])
+    for _ in range(3):
+        t = dmul(ctx, xp, y)
+        e = dfma(ctx, t, y, one, smods={"a": "neg"})
+        y = dfma(ctx, dmul(ctx, y, half), e, y)
+    s = dmul(ctx, xp, y)
+    r = dfma(ctx, s, s, xp, smods={"a": "neg"})
+    s = dfma(ctx, r, dmul(ctx, y, half), s)
+    u = dconst(ctx, 2.0**-52)
+    inv_u = dconst(ctx, 2.0**52)
+    c = _round_on_grid(ctx, s, u, inv_u)
+    r0 = dfma(ctx, c, c, xp, smods={"a": "neg"})
+    c = sel64(ctx, dsetp(ctx, "lt", r0, zero), dadd(ctx, c, u, smods={"b": "neg"}), c)
+    cu = dadd(ctx, c, u)
+    r1 = dfma(ctx, cu, cu, xp, smods={"a": "neg"})
+    c = sel64(ctx, dsetp(ctx, "ge", r1, zero), cu, c)
+    cu = dadd(ctx, c, u)
+    inexact = dsetp(ctx, "ne", dfma(ctx, c, c, xp, smods={"a": "neg"}), zero)
+    # x' - (c + u/2)^2 = (x' - c*(c+u)) - u^2/4 and x' - c*(c+u) is a multiple
+    # of 2^-104, so the midpoint is exceeded iff that FMA is > 0 (no ties).
+    mid_pos = dsetp(ctx, "gt", dfma(ctx, c, cu, xp, smods={"a": "neg"}), zero)
+    never = pand(ctx, PT, PT, 0x00)
+    up = _round_up(ctx, rnd, mid_pos, never, never, inexact, never)
+    res = dmul(ctx, sel64(ctx, up, cu, c), pow2(ctx, k))
+    # Specials: +-0 -> itself, +inf -> +inf, NaN or x < 0 -> NaN.
+    keep = ctx.emit1(PLop3Op, [dsetp(ctx, "eq", x, zero), dsetp(ctx, "eq", x, dconst(ctx, math.inf)),
+                               PT, 0xF0 | 0xCC])
+    res = sel64(ctx, keep, x, res)
+    bad = dsetp(ctx, "ltu", x, zero)  # NaN or negative (-0 is not < 0)
+    return sel64(ctx, bad, ctx.const(0x7FFFFFFFFFFFFFFF, 64), res)
+
+
+def _to_f64(ctx: FunctionLowering, v: SSAValue, ftz: bool) -> SSAValue:
+    return ctx.emit1(F2FOp, [v], R64, mods="f64.f32" + (".ftz" if ftz else ""))
+
+
+def _to_f32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+    return ctx.emit1(F2FOp, [v], R32Type.unallocated(), mods=f"f32.f64.{rnd}" + (".ftz" if ftz else ""))
+
+
+@lowers_float("div")
+def lower_div(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx", "full"}))
+    _ops(ctx, ins, 3)
+    d, a, b = ins.operands
+    ftz = fm.has("ftz")
+    if fm.type == "f64":
+        if not fm.rnd or ftz or fm.has("approx") or fm.has("full"):
+            ctx.error("div.f64 needs .rn/.rz/.rm/.rp (and no .ftz/.approx/.full)", ins)
+        ctx.set(d, div64(ctx, ctx.value(a, "f64"), ctx.value(b, "f64"), fm.rnd))
+        return
+    if fm.type != "f32":
+        ctx.unsupported(ins, f"div.{fm.type}")
+    va, vb = _freg(ctx, a), _freg(ctx, b)
+    if fm.has("approx"):
+        rcp = ctx.emit1(MufuOp, [vb], mods="rcp.ftz" if ftz else "rcp")
+        ctx.set(d, ctx.emit1(FMulOp, [va, rcp], mods="ftz" if ftz else ""))
+        return
+    if not fm.rnd and not fm.has("full"):
+        ctx.error("div.f32 needs .approx, .full or a rounding modifier", ins)
+    rnd = fm.rnd or "rn"  # .full: correctly rounded is within its 2 ulp
+    q = div64(ctx, _to_f64(ctx, va, ftz), _to_f64(ctx, vb, ftz), rnd)
+    ctx.set(d, _to_f32(ctx, q, rnd, ftz))
+
+
+@lowers("rcp")
+def lower_rcp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx"}))
+    _ops(ctx, ins, 2)
+    d, a = ins.operands
+    ftz = fm.has("ftz")
+    if fm.type == "f64":
+        x = ctx.value(a, "f64")
+        if fm.has("approx"):
+            # rcp.approx.ftz.f64: the seed refined twice (about 50 bits).
+            hi = ctx.parts(x)[1]
+            y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])
+            one = dconst(ctx, 1.0)
+            for _ in range(2):
+                e = dfma(ctx, x, y, one, smods={"a": "neg"})
+                y = dfma(ctx, y, e, y)
+            fin = dsetp(ctx, "num", y, y)
+            ctx.set(d, sel64(ctx, fin, y, ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])))
+            return
+        if not fm.rnd:
+            ctx.error("rcp.f64 needs .rn/.rz/.rm/.rp or .approx.ftz", ins)
+        ctx.set(d, div64(ctx, dconst(ctx, 1.0), x, fm.rnd))
+        return
+    if fm.type != "f32":
+        ctx.unsupported(ins, f"rcp.{fm.type}")
+    v = _freg(ctx, a)
+    if fm.has("approx"):
+        ctx.set(d, ctx.emit1(MufuOp, [v], mods="rcp.ftz" if ftz else "rcp"))
+        return
+    if not fm.rnd:
+        ctx.error("rcp.f32 needs .approx or a rounding modifier", ins)
+    q = div64(ctx, dconst(ctx, 1.0), _to_f64(ctx, v, ftz), fm.rnd)
+    ctx.set(d, _to_f32(ctx, q, fm.rnd, ftz))
+
+
+@lowers("sqrt")
+def lower_sqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx"}))
+    _ops(ctx, ins, 2)
+    d, a = ins.operands
+    ftz = fm.has("ftz")
+    if fm.type == "f64":
+        if not fm.rnd or ftz:
+            ctx.error("sqrt.f64 needs .rn/.rz/.rm/.rp", ins)
+        ctx.set(d, sqrt64(ctx, ctx.value(a, "f64"), fm.rnd))
+        return
+    if fm.type != "f32":
+        ctx.unsupported(ins, f"sqrt.{fm.type}")
+    v = _freg(ctx, a)
+    if fm.has("approx"):
+        ctx.set(d, ctx.emit1(MufuOp, [v], mods="sqrt.ftz" if ftz else "sqrt"))
+        return
+    if not fm.rnd:
+        ctx.error("sqrt.f32 needs .approx or a rounding modifier", ins)
+    ctx.set(d, _to_f32(ctx, sqrt64(ctx, _to_f64(ctx, v, ftz), fm.rnd), fm.rnd, ftz))
