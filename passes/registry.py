@@ -16,6 +16,9 @@ from xdsl.passes import ModulePass
 _PASSES: dict[str, str] = {
     "ori-print-loops": "passes.print_loops:PrintLoopsPass",
     "ori-print-liveness": "passes.print_liveness:PrintLivenessPass",
+    "ori-check-regalloc": "passes.regalloc.checker:CheckRegAllocPass",
+    "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",
+    "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
 }
 
 

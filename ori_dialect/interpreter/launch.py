@@ -89,6 +89,7 @@ def run_kernel(
     const_banks: dict[int, bytes] | None = None,
     local_bytes: int = DEFAULT_LOCAL_BYTES,
     stats: dict[str, int] | None = None,
+    physical: bool = False,
 ) -> list[Any]:
     """Launch kernel ``name`` of ``module`` on a ``grid`` of ``block``-sized CTAs.
 
@@ -104,6 +105,9 @@ def run_kernel(
     operands and LDC; ``local_bytes`` is each thread's local memory (the
     initial stack pointer in constant bank 0 is its top); ``stats``, when a
     dict is given, receives ``thread_instructions`` and ``ctas``.
+    ``physical=True`` runs an allocated module with values stored by physical
+    register instead of by SSA value (:mod:`.physical`), so that allocation
+    mistakes change the results.
     """
     func = find_kernel(module, name)
     gdim = _dim3(grid, "grid")
@@ -138,7 +142,7 @@ def run_kernel(
     machine = Machine(
         module, bdim, gdim, target=tgt.name, strict=strict, max_steps=max_steps,
         shared_bytes=shared_bytes, local_bytes=local_bytes, const_banks=const_banks,
-        max_warps_per_sm=tgt.max_warps_per_sm,
+        max_warps_per_sm=tgt.max_warps_per_sm, physical=physical,
     )
     layout = tgt.cbank0
     assert layout is not None

@@ -254,6 +254,10 @@ class Decoder:
             self.storage.append((np.bool_, ()))
 
     def new_frame(self, n: int) -> Frame:
+        if self.m.physical:
+            from ori_dialect.interpreter.physical import physical_frame
+
+            return physical_frame(self, n)
         return [np.zeros((n, *shape), dtype=dt) for dt, shape in self.storage]
 
     # ---- operands -------------------------------------------------------
@@ -586,8 +590,11 @@ class Machine:
         local_bytes: int = 64 * 1024,
         const_banks: dict[int, bytes] | None = None,
         max_warps_per_sm: int = 64,
+        physical: bool = False,
     ) -> None:
         self.module = module
+        self.physical = physical
+        """Store values by physical register (see :mod:`.physical`)."""
         self.target = target
         self.strict = strict
         self.max_steps = max_steps

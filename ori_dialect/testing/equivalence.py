@@ -120,12 +120,15 @@ def run_launch(
     *,
     strict: bool = False,
     max_steps: int | None = None,
+    physical: bool = False,
 ) -> Outcome:
     """Run ``kernel`` once (on copies of the arrays); errors become an Outcome."""
     from ori_dialect.interpreter import InterpreterError, run_kernel
 
     stats: dict[str, int] = {}
     kw: dict[str, Any] = {"strict": strict, "stats": stats}
+    if physical:
+        kw["physical"] = True
     if max_steps is not None:
         kw["max_steps"] = max_steps
     try:
@@ -253,6 +256,7 @@ def check_equivalent(
     strict: bool = False,
     max_steps: int | None = None,
     title: str = "",
+    physical_after: bool = False,
 ) -> None:
     """Run both modules on each input set and compare every returned value
     byte for byte; raise :class:`EquivalenceError` at the first difference.
@@ -260,12 +264,14 @@ def check_equivalent(
     :func:`step_limit` of what ``before`` took (a transformation that makes a
     loop endless fails quickly).
     ``grid``/``block``/``shared_bytes`` override (or, for bare argument lists,
-    give) the launch geometry."""
+    give) the launch geometry.  ``physical_after`` runs ``after`` in the
+    interpreter's physical-register mode (an allocated module)."""
     for inp in inputs:
         args, g, b, sh, seed = _launch(inp, grid, block, shared_bytes)
         ob = run_launch(before, kernel, args, g, b, sh, strict=strict, max_steps=max_steps)
         limit = max_steps if max_steps is not None else step_limit(ob)
-        oa = run_launch(after, kernel, args, g, b, sh, strict=strict, max_steps=limit)
+        oa = run_launch(after, kernel, args, g, b, sh, strict=strict, max_steps=limit,
+                        physical=physical_after)
         if not ob.ok and not oa.ok and ob.error == oa.error:
             raise BothFailedError(
                 f"{title + ': ' if title else ''}input seed {seed}: both modules fail in the "

@@ -1,0 +1,93 @@
+"""Physical-register execution mode (``run_kernel(..., physical=True)``).
+
+In the default mode every SSA value has its own CTA-wide numpy array.  In
+physical mode each function activation instead owns one register file per
+register kind -- ``R`` as a ``(threads, 256)`` ``uint32`` array, ``UR``
+``(threads, 64)``, ``P``/``UP`` ``(threads, 8)`` ``bool``, ``B`` ``(threads,
+16)`` -- and the frame slot of a value is a numpy *view* of the registers
+its type names:
+
+* a 32-bit value in ``R5`` is the column ``R[:, 5]``;
+* a 64-bit value in ``R4`` is ``R[:, 4:6]`` viewed as ``uint64`` (little
+  endian: R4 is the low word, as on the GPU);
+* a 128-bit value in ``R8`` is ``R[:, 8:12]`` (the ``(n, 4)`` layout the
+  semantics already use);
+* a predicate in ``P2`` is ``P[:, 2]``.
+
+The decoded closures are the same as in SSA mode (they only index slots
+with lane arrays), so nothing slows down the default mode.  Because values
+sharing a register now share storage, a wrong parallel copy, a coalescing
+of interfering values or a reload from the wrong spill slot changes the
+results.  Every register value must carry a physical register; an
+unallocated one is an ``InterpreterError``.  Each activation (a kernel or a
+called device function) has its own register files, so a call behaves as if
+the callee saved every register it uses -- the model of the allocator until
+the calling-convention lowering of seed 003 assigns argument registers.
+Undef shadows of strict mode stay per SSA value.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+
+if TYPE_CHECKING:
+    from ori_dialect.interpreter.machine import Decoder, Frame
+
+_FILES: dict[RegFile, tuple[int, type[np.generic]]] = {
+    RegFile.R: (256, np.uint32),
+    RegFile.UR: (64, np.uint32),
+    RegFile.P: (8, np.bool_),
+    RegFile.UP: (8, np.bool_),
+    RegFile.B: (16, np.uint32),
+}
+
+
+def _layout(dec: Decoder) -> list[tuple[RegFile, int, int] | None]:
+    cached = getattr(dec, "_phys_layout", None)
+    if cached is not None:
+        return cached
+    layout: list[tuple[RegFile, int, int] | None] = [None] * len(dec.storage)
+    for v, s in dec.slot.items():
+        t = v.type
+        if not isinstance(t, OriRegisterType):
+            continue
+        base = t.phys_index
+        if base is None or t.is_fixed:
+            raise InterpreterError(
+                f"physical mode: @{dec.name} has a value of type {t} without a physical "
+                "register (run ori-regalloc first)"
+            )
+        layout[s] = (t.REG_FILE, base, t.BITS)
+    dec._phys_layout = layout  # type: ignore[attr-defined]
+    return layout
+
+
+def physical_frame(dec: Decoder, n: int) -> Frame:
+    """A frame whose value slots are views into fresh register files."""
+    layout = _layout(dec)
+    files = {f: np.zeros((n, size), dtype=dt) for f, (size, dt) in _FILES.items()}
+    frame: Frame = []
+    for s, (dt, shape) in enumerate(dec.storage):
+        loc = layout[s] if s < len(layout) else None
+        if loc is None:  # undef shadows and non-register slots
+            frame.append(np.zeros((n, *shape), dtype=dt))
+            continue
+        file, base, bits = loc
+        regs = files[file]
+        if file.is_predicate:
+            frame.append(regs[:, base])
+        elif bits == 64:
+            frame.append(regs[:, base : base + 2].view(np.uint64)[:, 0])
+        elif bits == 128:
+            frame.append(regs[:, base : base + 4])
+        else:
+            frame.append(regs[:, base])
+    return frame
+
+
+__all__ = ["physical_frame"]

@@ -1,0 +1,21 @@
+"""The fat-point register allocator of seed 000 (``ori-regalloc``) and its
+checker (``ori-check-regalloc``).
+
+Modules, one per concern:
+
+* :mod:`.points`   -- program points and the points x values live matrix;
+* :mod:`.budget`   -- register budgets, reserved registers, warning 7016;
+* :mod:`.classes`  -- allocation classes (seed 000's 7 classes mapped onto
+  ori's register files) and allocation units with their spill costs;
+* :mod:`.coalesce` -- units: tied operands (mandatory) and copy / block
+  argument coalescing (optional);
+* :mod:`.ordering` -- the 6-list simplify/select ordering;
+* :mod:`.fatpoint` -- the fat-point core: per-register interference
+  histograms, minimum-cost slot, secondary cost, discard threshold;
+* :mod:`.copies`   -- copies for tied operands and the edge parallel copies
+  lowered to MOVs with cycles broken;
+* :mod:`.spill`    -- spill code to local memory (STL/LDL), slot compaction,
+  frame size;
+* :mod:`.driver`   -- the ``ori-regalloc`` pass: NOSPILL then SPILL retries;
+* :mod:`.checker`  -- ``ori-check-regalloc`` and its Python API.
+"""

@@ -1,0 +1,344 @@
+"""``ori-check-regalloc``: proof that an allocated function is consistent.
+
+Python API::
+
+    from passes.regalloc.checker import check_function, check_module
+    problems = check_module(module)          # [] when everything holds
+
+Each problem is one line naming the function and the op.  The pass raises
+one ``PassFailedException`` listing them all.
+
+What is proved, per function:
+
+1. **Registers.**  Every register value (block arguments, op results) carries
+   a physical, non-fixed register of its type's file (alignment is checked
+   by the type itself).
+2. **Limits and reservations.**  Every register lies below the file's budget
+   (:mod:`.budget`: ``max-regs`` as recorded by the allocator in
+   ``ori.max_regs``, ``.maxnreg``, the target) and is not reserved.
+3. **No overlap.**  At every program point (:mod:`.points`) no two live
+   values share a register, wide values counted by all their registers.
+   Two values may share a register only when they hold the same content by
+   construction: an ``ori.unpack`` result left in its part of the source, an
+   ``ori.pack`` built in place from its parts, a ``MOV`` onto itself.
+4. **Tied operands.**  A guarded instruction's result and its prior value
+   share one register.
+5. **Edge copies.**  Every value a branch passes along an edge is in the
+   register of the successor's argument (the allocator has materialised the
+   parallel copies as moves before the branch or in a split edge block).
+6. **Spill slots.**  Spill stores and reloads (STL/LDL tagged
+   ``ori.spill_value``) are checked by a forward dataflow over local-memory
+   bytes: on every path to a reload, the bytes it reads were last written by
+   a spill store of the same value, so no two spilled values share a slot
+   while both are live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass, PassFailedException
+
+from ori_dialect.analysis.manager import PRESERVES_ALL
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ops.control import BraOp
+from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
+from ori_dialect.ops.memory import LdlOp, StlOp
+from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
+from passes.regalloc.points import LiveMatrix
+
+SPILL_ATTR = "ori.spill_value"
+"""Attribute on spill STL / reload LDL: the id of the spilled value."""
+
+
+def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:
+    t = v.type
+    if not isinstance(t, OriRegisterType):
+        return None
+    base = t.phys_index
+    if base is None or t.is_fixed:
+        return None
+    return t.REG_FILE, base, t.num_regs()
+
+
+def _describe(op: Operation | None) -> str:
+    if op is None:
+        return ""
+    text = str(op).strip().splitlines()[0]
+    return f" at `{text[:140]}`"
+
+
+def check_function(
+    func: FuncOp, target: str | None = None, max_regs: int | None = None
+) -> list[str]:
+    """Every violation found in ``func`` (empty when the allocation is sound)."""
+    name = f"@{func.sym_name.data}"
+    out: list[str] = []
+    tgt = function_target(func, target)
+    budget = compute_budget(
+        func, tgt, max_regs if max_regs is not None else recorded_max_regs(func), quiet=True
+    )
+
+    # 1 + 2: registers, limits, reservations
+    values: list[tuple[SSAValue, Operation | None]] = []
+    for block in func.body.blocks:
+        values.extend((a, None) for a in block.args)
+        for op in block.ops:
+            values.extend((r, op) for r in op.results)
+    ok = True
+    for v, op in values:
+        if not isinstance(v.type, OriRegisterType):
+            continue
+        ph = _phys(v)
+        if ph is None:
+            ok = False
+            what = "a fixed register" if v.type.phys_index is not None else "no physical register"
+            out.append(f"{name}: value {v.name_hint or ''} of type {v.type} has {what}{_describe(op)}")
+            continue
+        file, base, n = ph
+        lim = budget.limits.get(file, 0)
+        if base + n > lim:
+            out.append(
+                f"{name}: {v.type} is beyond the {lim} {file.value} registers allowed{_describe(op)}"
+            )
+        res = budget.reserved.get(file, frozenset())
+        bad = [i for i in range(base, base + n) if i in res]
+        if bad:
+            out.append(
+                f"{name}: {v.type} uses reserved register {file.value}{bad[0]}{_describe(op)}"
+            )
+    if not ok:
+        return out
+
+    # 4: tied operands
+    for block in func.body.blocks:
+        for op in block.ops:
+            if isinstance(op, OriInstruction):
+                _, _guard, prior = op.operand_groups()
+                for r, p in zip(op.results, prior):
+                    if _phys(r) != _phys(p):
+                        out.append(
+                            f"{name}: guarded result in {r.type} and its tied prior value in "
+                            f"{p.type} do not share a register{_describe(op)}"
+                        )
+    # 5: edge copies
+    for block in func.body.blocks:
+        term = block.last_op
+        if isinstance(term, BraOp):
+            edges = [(term.taken_args, term.taken)]
+            if term.fallthrough is not None:
+                edges.append((term.fallthrough_args, term.fallthrough))
+            for args, dest in edges:
+                for i, (a, d) in enumerate(zip(args, dest.args)):
+                    if _phys(a) != _phys(d):
+                        out.append(
+                            f"{name}: edge operand #{i} in {a.type} but the successor's "
+                            f"argument is in {d.type}{_describe(term)}"
+                        )
+
+    # 3: overlap at every program point
+    lm = LiveMatrix(func)
+    num = lm.numbering
+    content = _contents(func, num.index)
+    regs = [_phys(v) for v in num.values]
+    for p in range(len(lm.points)):
+        occ: dict[tuple[RegFile, int], tuple[object, int]] = {}
+        for vid in lm.values_at(p):
+            ph = regs[vid]
+            if ph is None:
+                continue
+            file, base, n = ph
+            for i in range(n):
+                key = (file, base + i)
+                c = content.get((int(vid), i), (int(vid), i))
+                prev = occ.get(key)
+                if prev is None:
+                    occ[key] = (c, int(vid))
+                elif prev[0] != c:
+                    pt = lm.points[p]
+                    ops = num.ops[pt.block]
+                    where = (
+                        f" at the entry of block #{pt.block}"
+                        if pt.op < 0
+                        else f" after `{str(ops[pt.op]).strip().splitlines()[0][:120]}`"
+                    )
+                    a, b = num.values[prev[1]], num.values[int(vid)]
+                    out.append(
+                        f"{name}: {a.type} and {b.type} are live at the same time in "
+                        f"{file.value}{base + i}{where}"
+                    )
+                    break
+
+    # 6: spill slots
+    out.extend(_check_spill_slots(func, lm))
+    return out
+
+
+def _contents(func: FuncOp, index: dict[SSAValue, int]) -> dict[tuple[int, int], object]:
+    """(value id, part) -> content id for values that alias another value's part."""
+    alias: dict[tuple[int, int], tuple[int, int]] = {}
+    for op in func.walk():
+        if isinstance(op, UnpackOp):
+            a = op.src_reg("a")
+            pa = _phys(a) if a is not None else None
+            if a is None or pa is None:
+                continue
+            for i, r in enumerate(op.results):
+                pr = _phys(r)
+                if pr is not None and pr[0] == pa[0] and pr[1] == pa[1] + i:
+                    alias[(index[r], 0)] = (index[a], i)
+        elif isinstance(op, PackOp):
+            d = op.results[0]
+            pd = _phys(d)
+            if pd is None:
+                continue
+            for i, (_, v) in enumerate(op.slot_values()):
+                if isinstance(v, SSAValue):
+                    pv = _phys(v)
+                    if pv is not None and pv[0] == pd[0] and pv[1] == pd[1] + i and v in index:
+                        alias[(index[d], i)] = (index[v], 0)
+        elif isinstance(op, MovOp) and not op.is_guarded:
+            a = op.src_reg("a")
+            if a is not None and a in index and _phys(a) == _phys(op.results[0]):
+                alias[(index[op.results[0]], 0)] = (index[a], 0)
+
+    def resolve(k: tuple[int, int], depth: int = 0) -> tuple[int, int]:
+        nxt = alias.get(k)
+        if nxt is None or depth > 64:
+            return k
+        return resolve(nxt, depth + 1)
+
+    return {k: resolve(k) for k in alias}
+
+
+def _spill_tag(op: Operation) -> int | None:
+    a = op.attributes.get(SPILL_ATTR)
+    return a.value.data if isinstance(a, IntegerAttr) else None
+
+
+def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
+    cfg = lm.cfg
+    num = lm.numbering
+    if not any(_spill_tag(op) is not None for op in func.walk()):
+        return []
+    name = f"@{func.sym_name.data}"
+    State = dict[int, int]  # byte offset -> spilled value id
+    TOP = None
+    ins: list[State | None] = [TOP] * cfg.num_blocks
+    ins[0] = {}
+    outs: list[State | None] = [TOP] * cfg.num_blocks
+    problems: list[str] = []
+
+    def transfer(b: int, st: State, report: bool) -> State:
+        st = dict(st)
+        for op in num.ops[b]:
+            if isinstance(op, StlOp | LdlOp):
+                tag = _spill_tag(op)
+                base = op.src("addr")
+                off = op.offset()
+                nb = op.access_bytes()
+                absolute = not isinstance(base, SSAValue)
+                if isinstance(op, StlOp):
+                    if tag is not None:
+                        for i in range(off, off + nb):
+                            st[i] = tag
+                    elif absolute:
+                        for i in range(off, off + nb):
+                            st.pop(i, None)
+                elif tag is not None and report:
+                    bad = [i for i in range(off, off + nb) if st.get(i) != tag]
+                    if bad:
+                        problems.append(
+                            f"{name}: spill reload of value #{tag} from local offset {off:#x} "
+                            f"may read bytes not last written by its spill store{_describe(op)}"
+                        )
+        return st
+
+    order = cfg.rpo
+    changed = True
+    rounds = 0
+    while changed and rounds < 4 * len(order) + 8:
+        changed = False
+        rounds += 1
+        for b in order:
+            preds = [p for p in cfg.preds[b] if outs[p] is not None]
+            if b == 0:
+                st: State = {}
+            elif not preds:
+                continue
+            else:
+                st = dict(outs[preds[0]])  # type: ignore[arg-type]
+                for p in preds[1:]:
+                    o = outs[p]
+                    assert o is not None
+                    st = {k: v for k, v in st.items() if o.get(k) == v}
+            if ins[b] != st or outs[b] is None:
+                ins[b] = st
+                new = transfer(b, st, False)
+                if new != outs[b]:
+                    outs[b] = new
+                    changed = True
+    for b in order:
+        if ins[b] is not None:
+            transfer(b, ins[b], True)  # type: ignore[arg-type]
+    return problems
+
+
+def check_module(module: ModuleOp, target: str | None = None) -> list[str]:
+    out: list[str] = []
+    for op in module.walk():
+        if isinstance(op, FuncOp):
+            out.extend(check_function(op, target))
+    return out
+
+
+@dataclass(frozen=True)
+class CheckRegAllocPass(ModulePass):
+    """Fail with every violation of the allocation (module docstring)."""
+
+    name = "ori-check-regalloc"
+    PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
+
+    target: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not _any_allocated(op):
+            raise NotAllocated(
+                "ori-check-regalloc: no value of the module has a physical register "
+                "(run ori-regalloc first)"
+            )
+        problems = check_module(op, self.target)
+        if problems:
+            raise PassFailedException(
+                "register allocation check failed:\n  " + "\n  ".join(problems)
+            )
+
+
+class NotAllocated(PassFailedException):
+    """The module has not been allocated at all (the fuzz runner counts this
+    as 'not applicable', see ``ori_dialect.testing.fuzz``)."""
+
+    not_applicable = True
+
+
+def _any_allocated(module: ModuleOp) -> bool:
+    for op in module.walk():
+        for r in op.results:
+            t = r.type
+            if isinstance(t, OriRegisterType) and t.phys_index is not None and not t.is_fixed:
+                return True
+    return False
+
+
+def format_problems(problems: Sequence[str]) -> str:
+    return "\n".join(problems)
+
+
+__all__ = ["SPILL_ATTR", "CheckRegAllocPass", "NotAllocated", "check_function", "check_module"]
