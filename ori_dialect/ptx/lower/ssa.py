@@ -92,6 +92,9 @@ class SSABuilder:
             phi = self._new_phi(block, var)
             self.write(var, block, phi.arg)
             val = self._add_operands(phi)
+        # Removing a trivial phi can make other phis trivial in turn (its users,
+        # recursively), so the value just computed may itself have been replaced.
+        val = self.resolve(val)
         self.write(var, block, val)
         return val
 
