@@ -70,20 +70,34 @@ def ref_atom(op: str, t: str, old: np.ndarray, b: np.ndarray, c: np.ndarray | No
         return out
     bits = 64 if t.endswith("64") else 32
     mask = (1 << bits) - 1
-    res = []
-    for o, v, k in zip(old.tolist(), b.tolist(), (c.tolist() if c is not None else old.tolist())):
-        so, sv = (o - (1 << bits) if o >> (bits - 1) else o), (v - (1 << bits) if v >> (bits - 1) else v)
-        r = {
-            "add": lambda: o + v,
-            "min": lambda: (min(so, sv) if t[0] == "s" else min(o, v)),
-            "max": lambda: (max(so, sv) if t[0] == "s" else max(o, v)),
-            "inc": lambda: 0 if o >= v else o + 1,
-            "dec": lambda: v if (o == 0 or o > v) else o - 1,
-            "and": lambda: o & v, "or": lambda: o | v, "xor": lambda: o ^ v,
-            "exch": lambda: v, "cas": lambda: k if o == v else o,  # noqa: B023
-        }[op]()
-        res.append(r & mask)
+    res = [_int_atom(op, t[0] == "s", bits, o, v, k) & mask for o, v, k in zip(
+        old.tolist(), b.tolist(), (c.tolist() if c is not None else old.tolist()))]
     return np.array(res, dtype=old.dtype)
+
+
+def _int_atom(op: str, signed: bool, bits: int, o: int, v: int, k: int) -> int:
+    def sx(x: int) -> int:
+        return x - (1 << bits) if signed and x >> (bits - 1) else x
+
+    if op == "add":
+        return o + v
+    if op in ("min", "max"):
+        r = (min if op == "min" else max)(sx(o), sx(v))
+        return r
+    if op == "inc":
+        return 0 if o >= v else o + 1
+    if op == "dec":
+        return v if (o == 0 or o > v) else o - 1
+    if op == "and":
+        return o & v
+    if op == "or":
+        return o | v
+    if op == "xor":
+        return o ^ v
+    if op == "exch":
+        return v
+    assert op == "cas"
+    return k if o == v else o
 
 
 def _regs(t: str) -> tuple[str, str]:
