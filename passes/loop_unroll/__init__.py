@@ -1,0 +1,340 @@
+"""``ori-loop-unroll``: phase 22, *OriLoopUnrolling* (seed 001, "Phase 22 --
+OriLoopUnrolling").
+
+The driver follows the seed's *RunUnrolling* (sub_1390B30) step by step:
+
+* entry guards: ``loop-unroll=false`` or a function of at most 2 blocks
+  returns at once;
+* loops are visited innermost first (post-order of the loop forest, the
+  seed's reverse RPO); loops created by copying an outer loop's body are
+  not revisited;
+* **A/B** the ``nounroll`` pragma (``ori.pragma "nounroll"`` in the header)
+  applies to the loop it marks (ori does not spread it to sibling blocks; a
+  nested nounroll loop counts in ``inner_nounroll_cnt``);
+* **C** the single latch must end in a conditional ``ori.bra`` (code 13;
+  top-tested loops, whose latch branches unconditionally, get code 13 too:
+  ori does not invert loops); several latches or a latch branch that does
+  not leave the loop: code 17 (the seed skips such loops silently; ori
+  reports them as irregular);
+* **D** nounroll pragma, or a convergence barrier register (``!ori.b``) used
+  in the loop (the seed's convergence constraint): code 11;
+* **E** hot-loop estimate, **F** body scan (an exit from a block other than
+  the latch: code 17), **G** budget, **H** the per-block override string
+  ``loop-unroll-factor-override`` (``-N-`` / ``-`` skip: code 11; ``+N+`` /
+  ``+`` force), **I** ``ori.pragma "unroll"`` in the header forces, **J** the
+  non-innermost filter (code 7) -- see :mod:`.decision`;
+* **K** factor selection (code 12), **L** ``loop-unroll-factor`` override;
+* **M** IV analysis, bound extraction and stride verification (codes 14-19)
+  -- :mod:`.ivs`;
+* **N/O** constant trip count, overflow guard on ``stride * (factor-1)``
+  (32-bit signed for ``.s32`` exit compares, unsigned for ``.u32``; code 24;
+  ``disable-partial-unroll-overflow-check``), budget loop (``factor *
+  remaining <= unroll-budget``, halving), full unroll;
+* **P** partial unroll, or code 24 when no factor >= 2 is left.
+
+The unroll-knob gates for loop shapes: ``unroll-multi-block-loops``,
+``unroll-variable-bounds`` and ``loop-unroll-unknown-multi-block`` (a
+multi-block loop with an unknown trip count is not unrolled by default):
+code 24.
+
+Remarks (``remarks=true``, stderr)::
+
+    remark: @k ^bb2: unrolled by 4 (partial)
+    remark: @k ^bb5: unrolled by 3 (full)
+    remark: @k ^bb7: not unrolled (code 11): nounroll pragma
+    remark: @k: [partially unrolled loops=1] [non-unrolled loops=1]
+
+``^bbN`` is the header's index in the function as the pass received it
+(also the ``N`` of the override string).  The last line (the seed's DUMPIR
+statistics) is also printed with ``stats=true``.
+
+``seed-literal=true`` keeps the seed's literal text where it disagrees with
+ptxas's behaviour: known trip counts above 2 are rejected with code 12 and
+a full unroll needs a single-block body with a foldable operation
+(otherwise the factor-``T`` copies keep their back edge).
+
+Knobs accepted with the seed's defaults but without an effect (the seed
+does not say where ptxas uses them): ``unroll-flexable-full-limit``,
+``unroll-small-loop-limit``, ``loop-unroll-large-part-of-shader-pct``,
+``unroll-inst-limit``, ``unroll-preg-threshold``,
+``unroll-extra-inst-per-percent-saving``, ``loop-unroll-num-extra-inst-base``,
+``epilogue-loop-unroll-count``, ``unroll-unknown-inst-limit``,
+``unroll-tex3d-percent-saved-threshold``, ``unroll-profiled-cold-insts-scale``,
+``loop-unroll-extra-foldable-ldc-weight``, ``loop-unroll-foldable-addr-weight``,
+``loop-unroll-num-inst-small-loop``, ``loop-unroll-single-loop-saved-pct-factor``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import LoopInfo, functions_of
+from ori_dialect.ops.control import BraOp, PragmaOp
+from ori_dialect.ops.func import FuncOp
+from passes.loop_simplify import has_dedicated_preheader
+from passes.loop_unroll.decision import (
+    is_hot,
+    override_for,
+    parse_override,
+    remaining_budget,
+    scan_body,
+    select_factor,
+)
+from passes.loop_unroll.ivs import IVInfo, Reject, analyze
+from passes.loop_unroll.transform import unroll_loop
+
+
+def _pragmas(b: Block) -> set[str]:
+    out: set[str] = set()
+    for op in b.ops:
+        if isinstance(op, PragmaOp):
+            out.add(op.text.data)
+    return out
+
+
+@dataclass
+class FunctionStats:
+    full: int = 0
+    partial: int = 0
+    non_unrolled: int = 0
+    remarks: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LoopUnrollPass(ModulePass):
+    """Full and partial loop unrolling with the seed's decision algorithm (phase 22)."""
+
+    name = "ori-loop-unroll"
+    PRESERVES: ClassVar[frozenset[type]] = frozenset()
+
+    # context knobs (sub_1389AF0)
+    unroll_budget: int = 140
+    unroll_flexable_full_limit: float = 0.25
+    unroll_unknown_count: int = 4
+    unroll_small_loop_limit: int = 4
+    loop_unroll_large_part_of_shader_pct: float = 0.4
+    unroll_inst_limit: float = 20.0
+    unroll_preg_threshold: int = 50
+    unroll_extra_inst_per_percent_saving: int = 2
+    unroll_full_inst_limit: int = 200
+    loop_unroll_num_extra_inst_base: int = 46
+    # boolean / integer knobs
+    loop_unroll: bool = True
+    loop_unroll_non_innermost: bool = True
+    unroll_multi_block_loops: bool = True
+    unroll_variable_bounds: bool = True
+    loop_unroll_factor: int = 0
+    epilogue_loop_unroll_count: int = 0
+    loop_unroll_num_inst_tex: int = 0
+    disable_partial_unroll_overflow_check: bool = False
+    # string knob 427 and knob 898
+    loop_unroll_factor_override: str = ""
+    inner_nounroll_budget_scale: float = 0.5
+    # remaining table knobs
+    unroll_unknown_inst_limit: int = 0
+    unroll_tex3d_percent_saved_threshold: int = 0
+    unroll_profiled_cold_insts_scale: int = 0
+    loop_unroll_extra_foldable_ldc_weight: int = 0
+    loop_unroll_foldable_addr_weight: int = 0
+    loop_unroll_num_inst_small_loop: int = 0
+    loop_unroll_single_loop_saved_pct_factor: int = 0
+    loop_unroll_unknown_multi_block: bool = False
+    # ori's own
+    force_factor_log2: int = 2
+    """Forced loops (``+N+``, ``+``, ``ori.pragma "unroll"``) use factor
+    ``1 << force-factor-log2`` (the seed's ``ctx.force_factor``)."""
+    seed_literal: bool = False
+    remarks: bool = False
+    stats: bool = False
+
+    def _validate(self) -> None:
+        def bad(msg: str) -> PassFailedException:
+            return PassFailedException(f"ori-loop-unroll: {msg}")
+
+        for name in ("unroll_budget", "unroll_full_inst_limit", "loop_unroll_factor",
+                     "epilogue_loop_unroll_count", "loop_unroll_num_inst_tex",
+                     "unroll_preg_threshold", "unroll_small_loop_limit", "unroll_unknown_inst_limit",
+                     "loop_unroll_num_extra_inst_base"):
+            if getattr(self, name) < 0:
+                raise bad(f"{name.replace('_', '-')} must be >= 0, got {getattr(self, name)}")
+        if self.unroll_full_inst_limit == 0:
+            raise bad("unroll-full-inst-limit must be > 0")
+        if self.unroll_unknown_count < 1:
+            raise bad(f"unroll-unknown-count must be >= 1, got {self.unroll_unknown_count}")
+        if not 1 <= self.force_factor_log2 <= 6:
+            raise bad(f"force-factor-log2 must be 1..6 (a forced factor of 2..64), got {self.force_factor_log2}")
+        if self.inner_nounroll_budget_scale < 0:
+            raise bad("inner-nounroll-budget-scale must be >= 0")
+        try:
+            parse_override(self.loop_unroll_factor_override)
+        except ValueError as e:
+            raise bad(str(e)) from None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self._validate()
+        if not self.loop_unroll:
+            return
+        single_block = {f.sym_name.data for f in functions_of(op)
+                        if isinstance(f, FuncOp) and len(list(f.body.blocks)) == 1}
+        for func in functions_of(op):
+            st = self.run_function(func, single_block)
+            if self.remarks:
+                for r in st.remarks:
+                    sys.stderr.write(r + "\n")
+            if (self.remarks or self.stats) and (st.full or st.partial or st.non_unrolled):
+                sys.stderr.write(f"remark: @{func.sym_name.data}: [partially unrolled loops={st.partial}] "  # type: ignore[attr-defined]
+                                 f"[non-unrolled loops={st.non_unrolled}]\n")
+        if self.remarks or self.stats:
+            sys.stderr.flush()
+
+    # ------------------------------------------------------------------
+    def run_function(self, func: Operation, single_block: set[str]) -> FunctionStats:
+        st = FunctionStats()
+        region = func.regions[0]
+        blocks0 = list(region.blocks)
+        if len(blocks0) <= 2:
+            return st
+        ids = {b: i for i, b in enumerate(blocks0)}
+        fname = func.sym_name.data  # type: ignore[attr-defined]
+        li = LoopInfo.compute(func)
+        order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
+        for hb in order:
+            li = LoopInfo.compute(func)
+            hid = li.cfg.index.get(hb)
+            lp = li.loop_with_header(hid) if hid is not None else None
+            if lp is None:
+                continue
+            where = f"remark: @{fname} ^bb{ids[hb]}"
+            try:
+                factor, kind = self.unroll_one(func, li, lp, ids, single_block)
+            except Reject as r:
+                st.non_unrolled += 1
+                st.remarks.append(f"{where}: not unrolled (code {r.code}): {r.reason}")
+                continue
+            if kind == "full":
+                st.full += 1
+            else:
+                st.partial += 1
+            st.remarks.append(f"{where}: unrolled by {factor} ({kind})")
+        return st
+
+    def unroll_one(self, func: Operation, li: LoopInfo, lp, ids: dict[Block, int],  # type: ignore[no-untyped-def]
+                   single_block: set[str]) -> tuple[int, str]:
+        cfg = li.cfg
+        blocks = cfg.blocks
+        header = blocks[lp.header]
+        loop_set = {blocks[b] for b in lp.blocks}
+        ordered = [blocks[b] for b in cfg.rpo if b in lp.blocks]
+        multiblock = len(ordered) > 1
+        # ---- Step C: structure ----
+        if len(lp.latches) != 1:
+            raise Reject(17, f"irregular loop: {len(lp.latches)} latches (run ori-loop-simplify)")
+        latch = blocks[lp.latches[0]]
+        term = latch.last_op
+        if not isinstance(term, BraOp) or term.guard is None or term.fallthrough is None:
+            raise Reject(13, "the latch does not end in a conditional branch (not a rotated loop)")
+        if sum(1 for s in term.successors if s is header) != 1 or any(
+                s in loop_set and s is not header for s in term.successors):
+            raise Reject(17, "irregular loop: the latch's conditional branch does not leave the loop")
+        # ---- Step D: nounroll / convergence ----
+        pragmas = _pragmas(header)
+        if "nounroll" in pragmas:
+            raise Reject(11, "nounroll pragma")
+        # IV analysis runs early (the trip count feeds E and K); its rejection is
+        # reported at Step M, in the seed's order.
+        pre = None
+        if has_dedicated_preheader(cfg, lp):
+            pre = next(blocks[e.src] for e in cfg.in_edges[lp.header] if e.src not in lp.blocks)
+        iv: IVInfo | None = None
+        iv_err: Reject | None = None
+        try:
+            iv = analyze(header, latch, loop_set, pre)
+        except Reject as r:
+            iv_err = r
+        trip = iv.trip_count if iv is not None else None
+        # ---- Step F: body scan ----
+        nested_nounroll = sum(
+            1 for other in li.loops
+            if other is not lp and other.header in lp.blocks and "nounroll" in _pragmas(blocks[other.header]))
+        info = scan_body(ordered, latch, loop_set, header.args[iv.iv_index] if iv else None,
+                         single_block, nested_nounroll)
+        if info.convergence:
+            raise Reject(11, "convergence constraint (a convergence barrier is used in the loop)")
+        # ---- Step E: hot-loop estimate ----
+        hot = is_hot(lp.depth, trip)
+        if info.has_cross_edges:
+            raise Reject(17, "irregular loop: an edge leaves the loop from a block other than the latch")
+        # ---- Step G: budget ----
+        remaining = remaining_budget(info, self.inner_nounroll_budget_scale)
+        # ---- Step H/I: override string and pragma force ----
+        force = False
+        ov = override_for(self.loop_unroll_factor_override, ids[header])
+        if ov == "skip":
+            raise Reject(11, "skipped by loop-unroll-factor-override")
+        if ov == "force" or "unroll" in pragmas:
+            force = True
+        # ---- Step J: non-innermost filter ----
+        if lp.children and not self.loop_unroll_non_innermost and not force:
+            if 10 * info.tex_count < remaining:
+                raise Reject(7, f"non-innermost loop: body cost {remaining} exceeds 10 x "
+                             f"{info.tex_count} texture instructions")
+        # ---- Step K: factor selection ----
+        choice = select_factor(
+            force=force, force_factor_log2=self.force_factor_log2, trip_count=trip,
+            remaining=remaining, info=info, hot=hot, multiblock=multiblock,
+            allow_non_innermost=self.loop_unroll_non_innermost,
+            full_inst_limit=self.unroll_full_inst_limit, unknown_count=self.unroll_unknown_count,
+            num_inst_tex=self.loop_unroll_num_inst_tex, literal=self.seed_literal)
+        if choice.code:
+            raise Reject(choice.code, choice.reason)
+        factor = choice.factor
+        # ---- Step L: knob override ----
+        overridden = self.loop_unroll_factor > 0
+        if overridden:
+            factor = self.loop_unroll_factor
+        # ---- Step M: IV analysis ----
+        if iv_err is not None:
+            raise iv_err
+        assert iv is not None and pre is not None
+        if trip is None:
+            if not self.unroll_variable_bounds:
+                raise Reject(24, "unknown trip count (unroll-variable-bounds=false)")
+            if multiblock and not self.loop_unroll_unknown_multi_block:
+                raise Reject(24, "multi-block loop with an unknown trip count "
+                             "(loop-unroll-unknown-multi-block=false)")
+        if multiblock and not self.unroll_multi_block_loops:
+            raise Reject(24, "multi-block loop (unroll-multi-block-loops=false)")
+        full = trip is not None and factor >= trip
+        # ---- Step N: budget loop for partial factors ----
+        if not full and not force and not overridden:
+            while factor >= 2 and factor * max(remaining, 1) > self.unroll_budget:
+                factor //= 2
+        if full:
+            factor = trip  # type: ignore[assignment]
+        # ---- Step O: overflow guard ----
+        if factor >= 2 and not self.disable_partial_unroll_overflow_check:
+            total = iv.step * (factor - 1)
+            ok = -(1 << 31) <= total < (1 << 31) if not iv.unsigned else abs(total) < (1 << 32)
+            if not ok:
+                raise Reject(24, f"stride {iv.step} x (factor-1) = {total} overflows")
+        allow_full = True
+        if full and self.seed_literal:
+            allow_full = not multiblock and info.foldable_ldc_count > 0
+        if not full and factor < 2:
+            raise Reject(24, "budget exceeded after all factor reduction attempts "
+                         f"(body cost {remaining}, unroll-budget {self.unroll_budget})")
+        region = func.regions[0]
+        kind = unroll_loop(region, ordered, header, latch, pre, iv.back_slot, iv.exit_slot,
+                           factor, trip, allow_full=allow_full)
+        return factor, kind
+
+
+__all__ = ["LoopUnrollPass"]

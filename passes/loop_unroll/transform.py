@@ -1,0 +1,250 @@
+"""Full and partial unrolling of a canonical rotated loop (seed 001, Step O
+*EvaluateAndEmitFullUnroll* and Step P *ReplicatePartialUnroll* /
+*DuplicateBody*), on ori's SSA form with block arguments.
+
+The loop (header ``H``, single latch ``L`` whose guarded branch has the back
+edge on one side and the only exit edge on the other, dedicated preheader
+``PH``) is copied block by block; a copy's back edge goes to the next copy's
+header, so the values the back edge carries become the next copy's header
+arguments.  Three shapes are produced:
+
+* **full** (factor == known trip count ``T``): ``T`` copies in a chain, the
+  exit tests of the first ``T-1`` copies and the back edge deleted (the last
+  copy branches to the exit); the header arguments are replaced by the
+  incoming values, straight chains of blocks are merged, integer adds of
+  constants (the IV chain) are folded to ``mov`` and the dead compares
+  removed ("fold the IV, delete the back edge").
+* **partial, known trip count**: ``R = T mod F`` prologue copies before the
+  loop (the seed's *DuplicateBody* remainder copies), then a loop of ``F``
+  copies of which only the last keeps the exit test -- after the prologue the
+  remaining trip count is a multiple of ``F`` so the other tests always
+  continue.
+* **partial, unknown trip count**: a loop of ``F`` copies each keeping its
+  exit test.  This handles every trip count, including 0 extra trips and
+  wrap-around, without computing a runtime trip count.  (The seed's
+  power-of-two epilogue decomposition needs the runtime trip count; ori
+  keeps the per-copy exit tests instead -- the same number of copies, no
+  remainder loop.)
+
+Values defined in the loop and used after it without block arguments are
+first routed through new arguments of the exit block (LCSSA), so every copy
+can pass its own version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Block, Operation, Region, SSAValue
+
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ops.control import BraOp, PragmaOp
+from ori_dialect.ops.integer import IAdd3Op, MovOp
+from passes.loop_unroll.ivs import Reject, _const_of
+from passes.loop_utils import make_uncond, retarget_edge
+
+
+def route_escaping_values(blocks: Sequence[Block], latch: Block, exit_slot: int) -> None:
+    """LCSSA: pass loop values used outside the loop through new arguments of
+    the exit block.  Raises :class:`Reject` (17) when the exit block has other
+    predecessors."""
+    loop = set(blocks)
+    escaping: list[SSAValue] = []
+    for b in blocks:
+        vals: list[SSAValue] = list(b.args)
+        for op in b.ops:
+            vals.extend(op.results)
+        for v in vals:
+            if any(u.operation.parent_block() not in loop for u in v.uses):
+                escaping.append(v)
+    if not escaping:
+        return
+    term = latch.last_op
+    assert isinstance(term, BraOp)
+    exit_b = term.successors[exit_slot]
+    n_in = sum(1 for u in exit_b.uses)  # successor uses: one per edge
+    if n_in != 1:
+        raise Reject(17, "irregular loop: a value defined in the loop is used after it and the "
+                     "exit block has other predecessors")
+    args = list(term.edge_args(exit_slot))
+    for v in escaping:
+        new = exit_b.insert_arg(v.type, len(exit_b.args))
+        v.replace_uses_with_if(new, lambda u: u.operation.parent_block() not in loop)
+        args.append(v)
+    retarget_edge(latch, exit_slot, exit_b, args)
+
+
+def _clone_copy(region: Region, blocks: Sequence[Block], header: Block, next_header: Block,
+                after: Block) -> tuple[Block, dict[Block, Block]]:
+    """Clone ``blocks`` (dominance order, header first) after ``after``; edges to
+    ``header`` go to ``next_header``.  Returns the copy's header and block map."""
+    bmap: dict[Block, Block] = {}
+    vmap: dict[SSAValue, SSAValue] = {}
+    for b in blocks:
+        nb = Block(arg_types=[a.type for a in b.args])
+        bmap[b] = nb
+        for a, na in zip(b.args, nb.args):
+            vmap[a] = na
+    succ_map = dict(bmap)
+    succ_map[header] = next_header
+    pos = after
+    for b in blocks:
+        nb = bmap[b]
+        region.insert_block_after(nb, pos)
+        pos = nb
+    for b in blocks:
+        nb = bmap[b]
+        for op in b.ops:
+            if isinstance(op, PragmaOp):
+                continue
+            nb.add_op(op.clone(value_mapper=vmap, block_mapper=succ_map))
+    return bmap[header], bmap
+
+
+def _is_pure(op: Operation) -> bool:
+    return (isinstance(op, OriInstruction) and bool(op.results) and not op.MEM.reads
+            and not op.MEM.writes and not op.SIDE_EFFECTS and not op.IS_BARRIER
+            and not op.WARP_COLLECTIVE)
+
+
+def _fold_iadd3(op: IAdd3Op) -> Operation | None:
+    if op.guard is not None or op.smod_map() or op.mod_tokens() or len(op.results) != 1:
+        return None
+    total = 0
+    for _, x in op.slot_values():
+        if isinstance(x, SSAValue):
+            c = _const_of(x)
+            if c is None:
+                return None
+            total += c
+        elif isinstance(x, IntegerAttr):
+            total += x.value.data
+        elif not getattr(x, "is_fixed", False):
+            return None
+    total &= 0xFFFFFFFF
+    imm = total - (1 << 32) if total >= 1 << 31 else total
+    return MovOp.make([imm], [op.results[0].type])
+
+
+def cleanup(blocks: list[Block]) -> None:
+    """Fold constant ``iadd3`` chains and delete dead pure instructions."""
+    for b in blocks:
+        for op in list(b.ops):
+            if isinstance(op, IAdd3Op):
+                new = _fold_iadd3(op)
+                if new is not None:
+                    b.insert_op_before(new, op)
+                    op.results[0].replace_all_uses_with(new.results[0])
+                    b.erase_op(op)
+    changed = True
+    while changed:
+        changed = False
+        for b in blocks:
+            for op in reversed(list(b.ops)):
+                if _is_pure(op) and all(not r.uses for r in op.results):
+                    b.erase_op(op)
+                    changed = True
+
+
+def _merge_chains(region: Region, blocks: list[Block]) -> list[Block]:
+    """Substitute the arguments of blocks with a single incoming edge and merge a
+    block into its predecessor when that one branches only to it."""
+    live = list(blocks)
+    for b in list(live):
+        preds = [u.operation for u in b.uses]
+        if len(preds) != 1 or not isinstance(preds[0], BraOp):
+            continue
+        br = preds[0]
+        slot = next(i for i, s in enumerate(br.successors) if s is b)
+        if br.guard is not None:
+            continue
+        vals = list(br.edge_args(slot))
+        pred_block = br.parent_block()
+        assert pred_block is not None
+        if pred_block is b:
+            continue
+        for a, v in zip(list(b.args), vals):
+            a.replace_all_uses_with(v)
+        pred_block.erase_op(br)
+        for op in list(b.ops):
+            op.detach()
+            pred_block.add_op(op)
+        while b.args:
+            b.erase_arg(b.args[-1])
+        region.detach_block(b)
+        b.erase()
+        live.remove(b)
+    return live
+
+
+def unroll_loop(
+    region: Region,
+    blocks: Sequence[Block],
+    header: Block,
+    latch: Block,
+    preheader: Block,
+    back_slot: int,
+    exit_slot: int,
+    factor: int,
+    trip_count: int | None,
+    *,
+    allow_full: bool = True,
+) -> str:
+    """Unroll; returns ``"full"`` or ``"partial"``.  ``blocks`` in dominance
+    order, header first."""
+    route_escaping_values(blocks, latch, exit_slot)
+    blocks = list(blocks)
+    last = max(blocks, key=region.get_block_index)
+    full = trip_count is not None and factor >= trip_count
+    if full:
+        assert trip_count is not None
+        factor = trip_count
+        full = allow_full
+    # main copies 1..F-1, built last first so each knows its successor
+    next_h = header
+    copies: list[tuple[Block, dict[Block, Block]]] = []
+    for _ in range(factor - 1):
+        h, bmap = _clone_copy(region, blocks, header, next_h, last)
+        copies.insert(0, (h, bmap))
+        next_h = h
+    all_latches = [latch, *[bm[latch] for _, bm in copies]]
+    touched: list[Block] = list(blocks) + [b for _, bm in copies for b in bm.values()]
+    pro: list[Block] = []
+    if trip_count is not None and not full:
+        rem = trip_count % factor
+        nxt = header
+        for _ in range(rem):
+            h, bmap = _clone_copy(region, blocks, header, nxt, preheader)
+            make_uncond(bmap[latch], back_slot)
+            pro = list(bmap.values()) + pro
+            nxt = h
+        if rem:
+            retarget_edge(preheader, 0, nxt)
+    if copies:
+        all_latches[0] = retarget_edge(latch, back_slot, copies[0][0]).parent_block()  # type: ignore[assignment]
+    if full:
+        for lt in all_latches[:-1]:
+            make_uncond(lt, back_slot)
+        make_uncond(all_latches[-1], exit_slot)
+        touched = [preheader, *touched]
+        # the header keeps only the preheader's edge: drop the pragma, fold
+        for op in list(header.ops):
+            if isinstance(op, PragmaOp):
+                header.erase_op(op)
+        touched = _merge_chains(region, touched)
+        cleanup(touched)
+        return "full"
+    if trip_count is not None:
+        # drop the intermediate exit tests of the main copies
+        for lt in all_latches[:-1]:
+            make_uncond(lt, back_slot)
+        touched = _merge_chains(region, [b for b in touched if b is not header])
+        if pro:
+            pro = _merge_chains(region, [preheader, *pro])
+            cleanup(pro)
+    cleanup(touched)
+    return "partial"
+
+
+__all__ = ["cleanup", "route_escaping_values", "unroll_loop"]
