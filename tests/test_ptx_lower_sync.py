@@ -20,6 +20,7 @@ from ori_dialect.ptx.parser import PtxSyntaxError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "ptx"
 HEAD = ".version 8.0\n.target sm_80\n.address_size 64\n"
+HEAD_SM90 = HEAD.replace("sm_80", "sm_90")
 DECLS = """
 .reg .pred %p<8>; .reg .b32 %r<40>; .reg .b64 %rd<40>; .reg .f32 %f<40>; .reg .f64 %fd<40>;
 """
@@ -31,8 +32,8 @@ mov.u32 %r20, %laneid;
 """
 
 
-def build(body: str, params: str, name: str = "k", extra: str = "") -> object:
-    src = HEAD + extra + f".visible .entry {name}({params})\n{{\n{DECLS}\n{GID}\n{body}\nret;\n}}\n"
+def build(body: str, params: str, name: str = "k", extra: str = "", head: str = HEAD) -> object:
+    src = head + extra + f".visible .entry {name}({params})\n{{\n{DECLS}\n{GID}\n{body}\nret;\n}}\n"
     m = import_ptx(src)
     m.verify()
     return m
@@ -314,7 +315,7 @@ atom.acq_rel.gpu.shared.add.u32 %r5, [%r1], 1;
 atom.relaxed.cluster.global.add.u32 %r5, [%rd1], 1;
 red.release.gpu.global.add.u32 [%rd1], 1;
 """
-    m = build(body, ".param .u64 pm")
+    m = build(body, ".param .u64 pm", head=HEAD_SM90)  # .cluster needs sm_90
     seq = [(type(op).__name__, op.mod("scope")) for op in m.walk()
            if isinstance(op, MembarOp | AtomOp | AtomsOp | RedOp)]
     assert seq == [("AtomOp", "cta"), ("MembarOp", "cta"),
@@ -516,7 +517,7 @@ membar.gl; membar.cta; membar.sys;
 fence.sc.gpu; fence.acq_rel.sys; fence.cta; fence.acq_rel.cluster;
 mul.wide.u32 %rd3, %r4, 4; add.s64 %rd3, %rd2, %rd3; st.global.u32 [%rd3], %r10;
 """
-    m = build(body, ".param .u64 pout", extra=".shared .align 4 .b32 sm[64];\n")
+    m = build(body, ".param .u64 pout", extra=".shared .align 4 .b32 sm[64];\n", head=HEAD_SM90)
     (out,) = run_kernel(m, "k", grid=2, block=64, args=[np.zeros(128, np.uint32)])
     np.testing.assert_array_equal(out, np.arange(128) ^ 1)
     assert [op.mod("scope") for op in ops_of(m, MembarOp)] == [
