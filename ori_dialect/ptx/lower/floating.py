@@ -137,7 +137,9 @@ def sel64(ctx: FunctionLowering, p: SSAValue, a: SSAValue, b: SSAValue) -> SSAVa
 
 
 def pand(ctx: FunctionLowering, a: SSAValue, b: SSAValue, lut: int = 0x80) -> SSAValue:
-    """Predicate logic ``LUT(a, b, PT)`` (0x80 = and, 0xF8 = or, 0x20 = a & !b)."""
+    """Predicate logic ``LUT(a, b, PT)``: with ``c`` = PT only the odd table bits
+    count: bit 1 = !a&!b, 3 = !a&b, 5 = a&!b, 7 = a&b (0x80 = and, 0xF8 = or,
+    0x20 = a & !b)."""
     return ctx.emit1(PLop3Op, [a, b, PT, lut])
 
 
@@ -482,7 +484,7 @@ def lower_testp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     elif test == "infinite":
         r = pand(ctx, e_max, m_zero)
     elif test == "number":
-        r = pand(ctx, e_max, m_zero, 0xF2)  # !e_max | m_zero ... a&b | !a
+        r = pand(ctx, e_max, m_zero, 0x8A)  # !e_max | m_zero
     elif test == "notanumber":
         r = pand(ctx, e_max, m_zero, 0x20)  # a & !b
     elif test == "normal":
