@@ -2,7 +2,8 @@
 
 Token kinds (from the first character of the token text):
 
-* ``ID``    identifiers and dotted opcodes: ``ld.param.u32``, ``$L__BB0_2``, ``_``
+* ``ID``    identifiers and dotted opcodes: ``ld.param.u32``, ``$L__BB0_2``, ``_``;
+  modifiers may contain ``::`` (``ld.global.L1::no_allocate.u32``)
 * ``DIR``   directives / type and state-space keywords: ``.reg``, ``.u32``
 * ``REG``   ``%``-registers, with an optional ``.x/.y/.z/.w`` component
   (``%tid.x``)
@@ -34,7 +35,7 @@ Token = tuple[str, str, int]
 _TOKEN = re.compile(
     r"//.*"
     r"|/\*.*?\*/"
-    r"|[A-Za-z_$][\w$]*(?:\.[\w$]+)*"
+    r"|[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::[\w$]+)*)*"
     r"|\.[A-Za-z_][\w$]*"
     r"|%[\w$]+(?:\.[xyzw](?![\w$]))?"
     r"|\d[\w.]*(?:(?<=[eE])[+-]\d+)?"
