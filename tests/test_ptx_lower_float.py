@@ -614,7 +614,7 @@ def int_inputs(t: str, n: int) -> list[int]:
              65536, (1 << 31) - 1, 1 << 31, (1 << 32) - 1, 1 << 32, (1 << 24) + 1, (1 << 53) + 1,
              (1 << 63) - 1]
     vals = [int_bits(v, t) for v in edges if lo <= v <= hi]
-    vals += [int(x) & ((1 << w) - 1) for x in RNG.integers(0, 1 << 63, n, dtype=np.uint64)]
+    vals += [int(x) & ((1 << w) - 1) for x in RNG.integers(0, 1 << 64, n, dtype=np.uint64)]
     vals += [int_bits(int(x), t) for x in RNG.integers(-(1 << 20), 1 << 20, n // 2)]
     return vals
 
@@ -764,6 +764,33 @@ def test_cvt_ftz_sat_and_pairs() -> None:
         assert same(got & 0xFFFF, fbits(ref_f2f(y, "f32", "bf16", "rz"), "bf16"), "bf16")
         v = int_of(ints[i], "s32")
         assert to_float(int(outs[5][i]), "f32") == min(max(v, 0), 1)
+
+
+def test_guards_immediates_and_legacy_mad() -> None:
+    """Guarded float ops keep the old value when the guard is false; immediates
+    in every operand kind; ``mad.f32`` without rounding is a fused multiply-add."""
+    a, b = pairs("f32", 40)
+    c = [int(v) for v in RNG.integers(0, 2, len(a))]
+    d64 = [fbits(to_float(x, "f32"), "f64") for x in a]
+    body = ("mov.f32 %f20, %f1; @%p2 add.rz.f32 %f20, %f0, 0f3FC00000;"
+            "mov.f64 %fd21, %fd3; @!%p2 mul.rn.f64 %fd21, %fd3, 0d4008000000000000;"
+            "setp.gt.f32 %p10, %f0, 0f00000000; mov.pred %p10, %p10; @%p2 setp.lt.f32 %p10, %f0, 0f00000000;"
+            "mad.f32 %f23, %f0, %f1, 0fBF800000;"
+            "min.f32 %f24, %f0, 0f40000000; mov.u32 %r25, 7; @%p2 cvt.rzi.s32.f32 %r25, %f0;")
+    outs = run(body, ["f32", "f32", "pred", "f64"], ["f32", "f64", "pred", "f32", "f32", "s32"], [a, b, c, d64])
+    for i in range(len(a)):
+        x, y, p = to_float(a[i], "f32"), to_float(b[i], "f32"), bool(c[i])
+        e0 = ref_arith("add", [x, 1.5], "f32", "rz") if p else y
+        assert same(int(outs[0][i]), fbits(e0, "f32"), "f32")
+        e1 = x if p else ref_arith("mul", [x, 3.0], "f64", "rn")
+        assert same(int(outs[1][i]), fbits(e1, "f64"), "f64")
+        assert bool(outs[2][i]) == (ref_cmp("lt", x, 0.0) if p else ref_cmp("gt", x, 0.0))
+        assert same(int(outs[3][i]), fbits(ref_arith("fma", [x, y, -1.0], "f32", "rn"), "f32"), "f32")
+        assert same(int(outs[4][i]), fbits(ref_minmax(x, 2.0, True), "f32"), "f32")
+        if p:
+            assert int(outs[5][i]) == int_bits(ref_f2i(x, "s32", "rz"), "s32")
+        else:
+            assert int(outs[5][i]) == 7
 
 
 # ----------------------------------------------------------------------

@@ -113,9 +113,7 @@ def lower_cvt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         narrowing = type_bits(dt) < type_bits(st) or (dt, st) in (("f16", "bf16"), ("bf16", "f16"))
         if narrowing and not frnd:
             ctx.error(f"cvt.{dt}.{st} needs a rounding modifier (.rn/.rz/.rm/.rp)", ins)
-        if frnd and not narrowing:
-            ctx.error(f"a rounding modifier is not valid on cvt.{dt}.{st} (exact)", ins)
-        parts.append(frnd or "rn")
+        parts.append(frnd or "rn")  # a widening conversion is exact in any mode
     if ftz:
         parts.append("ftz")
     if sat:
