@@ -384,10 +384,12 @@ def udivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
     op = CallOp(name, [a, b], [r64(), r64()])
     ctx.add(op)
     q, r = op.results
-    # x / 0 and x % 0: all ones (the helper's loop gives q = ~0, r = a)
+    # x / 0 and x % 0: all ones (the helper's loop leaves r = a and q = the
+    # low clz-skipped ones)
     bl, bh = halves(ctx, b)
     nz = isetp(ctx, "ne", "u32", lop(ctx, bl, bh, RZ, lut(lambda x, y, z: x | y)), 0)
-    return q, sel64(ctx, r, c64(ctx, -1), nz)
+    ones = c64(ctx, -1)
+    return sel64(ctx, q, ones, nz), sel64(ctx, r, ones, nz)
 
 
 def sdivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:

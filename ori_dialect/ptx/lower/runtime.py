@@ -8,11 +8,14 @@ is no recursion); the resulting ``ori.func`` is registered in
 ``ctx.mod.helpers`` and appended to the module.
 
 ``__ori_udivmod64(a, b) -> (a / b, a % b)``: restoring binary division, one
-quotient bit per iteration, 64 iterations, exact for all inputs.  The partial
+quotient bit per iteration, exact for all inputs.  The leading zeros of ``a``
+are skipped (``a`` is pre-shifted by ``clz(a)``; the quotient bits then fill
+``x`` from the bottom), so a dividend of ``k`` significant bits takes ``k``
+iterations.  The partial
 remainder ``r`` may need 65 bits when ``b >= 2^63``; its bit 64 is kept in a
 predicate (``%top``), and then ``r >= b`` holds regardless.  With ``b == 0``
-every step subtracts nothing and sets its bit: ``q = 2^64 - 1``, ``r = a``
-(the caller makes ``r`` all ones, the convention for ``x % 0``).
+every step subtracts nothing and sets its bit; the caller replaces both
+results by all ones, the convention for ``x / 0`` and ``x % 0``.
 """
 
 from __future__ import annotations
@@ -29,12 +32,15 @@ _UDIVMOD64 = """
 .func (.reg .u64 q, .reg .u64 r) __ori_udivmod64(.reg .u64 a, .reg .u64 b)
 {
     .reg .u64 %x, %rem, %t;
-    .reg .u32 %i;
+    .reg .u32 %i, %n;
     .reg .pred %top, %ge, %more;
-    mov.u64 %x, a;
     mov.u64 %rem, 0;
-    mov.u32 %i, 64;
+    clz.b64 %n, a;
+    shl.b64 %x, a, %n;
+    sub.u32 %i, 64, %n;
 LOOP:
+    setp.eq.u32 %more, %i, 0;
+    @%more bra DONE;
     setp.lt.s64 %top, %rem, 0;
     shl.b64 %rem, %rem, 1;
     shr.u64 %t, %x, 63;
@@ -44,8 +50,8 @@ LOOP:
     @%ge sub.u64 %rem, %rem, b;
     @%ge or.b64 %x, %x, 1;
     sub.u32 %i, %i, 1;
-    setp.ne.u32 %more, %i, 0;
-    @%more bra LOOP;
+    bra LOOP;
+DONE:
     mov.u64 q, %x;
     mov.u64 r, %rem;
     ret;
