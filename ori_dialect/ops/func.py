@@ -168,7 +168,9 @@ class FuncOp(IRDLOperation):
             if isinstance(last, RetOp):
                 if self.is_kernel:
                     raise VerifyException(f"{fname}: a kernel ends with ori.exit, not ori.ret")
-                if [v.type for v in last.values] != list(ftype.outputs.data):
+                from ori_dialect.ops.control import _same_classes  # pyright: ignore[reportPrivateUsage]
+
+                if not _same_classes([v.type for v in last.values], list(ftype.outputs.data)):
                     raise VerifyException(
                         f"{fname}: ori.ret returns {[str(v.type) for v in last.values]} but the "
                         f"function returns {[str(t) for t in ftype.outputs.data]}"

@@ -33,7 +33,7 @@ import sys
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr
-from xdsl.passes import PassFailedException
+from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp

@@ -42,7 +42,8 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass, PassFailedException
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.manager import PRESERVES_ALL
 from ori_dialect.ir.instruction import OriInstruction
@@ -52,10 +53,8 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, StlOp
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
+from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix
-
-SPILL_ATTR = "ori.spill_value"
-"""Attribute on spill STL / reload LDL: the id of the spilled value."""
 
 
 def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:

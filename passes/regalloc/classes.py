@@ -1,0 +1,144 @@
+"""Allocation classes and units (seed 000, "Register Classes").
+
+ptxas allocates 7 register classes one after another (class 0, the unified
+cross-class view, is skipped).  ori's register files map onto them:
+
+=====  ==============  ====================  ==========================
+class  seed name       ori register file     note
+=====  ==============  ====================  ==========================
+1      R               R (32/64/128-bit)     wide values: aligned pairs/quads
+2      R (alt)         --                    ptxas's RZ/stat variant: no ori values
+3      UR              UR (32/64/128-bit)    sm_75+
+4      UR (ext)        --                    no ori values
+5      P / UP          P, then UP            allocated as two files
+6      Tensor/Acc      --                    no ori values
+(9)    B (barrier)     B                     "handled by a separate
+                                             mechanism": allocated after
+                                             the classes, never spilled
+=====  ==============  ====================  ==========================
+
+An *allocation unit* is a set of SSA values that must share one register
+(:mod:`.coalesce` builds them): its width (1, 2 or 4 registers), the program
+points where it is live (a boolean mask over :class:`.points.LiveMatrix`
+points), its spill cost and whether it may be spilled.
+
+**Spill cost** (seed 000 "Spilling", seed 003 "Scratch Data Registers"):
+each definition and each use of a value adds ``spill-cost`` (default 15.0)
+times the block frequency ``loop-iterations ** depth`` (loop-depth
+weighted, default 10 iterations per loop level).  A value live across a
+``CALL`` adds ``2 * (2 * spill-cost)`` times the frequency: seed 003's
+"paired save+restore" weight with ``cost_mult = 2`` for a value live before
+and after the call.  Only R values are spilled (to local memory); reload
+temporaries and values already spilled (all their uses are spill stores) are
+not spillable again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.ir import SSAValue
+
+from ori_dialect.analysis.liveness import FILES
+from ori_dialect.ir.registers import RegFile
+from ori_dialect.ops.control import CallOp
+from ori_dialect.ops.memory import LdlOp, StlOp
+from passes.regalloc.points import LiveMatrix
+
+SPILL_ATTR = "ori.spill_value"
+
+ALLOC_CLASSES: tuple[tuple[int, str, tuple[RegFile, ...]], ...] = (
+    (1, "R", (RegFile.R,)),
+    (2, "R (alt)", ()),
+    (3, "UR", (RegFile.UR,)),
+    (4, "UR (ext)", ()),
+    (5, "P/UP", (RegFile.P, RegFile.UP)),
+    (6, "Tensor/Acc", ()),
+)
+"""Seed 000's classes 1..6 in allocation order with the ori files they hold."""
+
+FILE_ORDER: tuple[RegFile, ...] = (
+    *(f for _, _, files in ALLOC_CLASSES for f in files),
+    RegFile.B,
+)
+"""The order in which files are allocated (B last, the separate mechanism)."""
+
+SPILLABLE_FILES = frozenset({RegFile.R})
+
+
+@dataclass
+class Unit:
+    id: int
+    values: list[int]
+    file: RegFile
+    width: int
+    points: npt.NDArray[np.bool_]
+    cost: float
+    spillable: bool
+    tied: bool = False
+    interference: float = 0.0
+    hints: list[int] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float:
+        return self.cost / self.interference if self.interference > 0 else self.cost
+
+
+def is_reload(v: SSAValue) -> bool:
+    from xdsl.ir import OpResult
+
+    return isinstance(v, OpResult) and isinstance(v.op, LdlOp) and SPILL_ATTR in v.op.attributes
+
+
+def is_spilled(v: SSAValue) -> bool:
+    uses = list(v.uses)
+    return bool(uses) and all(
+        isinstance(u.operation, StlOp) and SPILL_ATTR in u.operation.attributes for u in uses
+    )
+
+
+def value_costs(
+    lm: LiveMatrix, base_cost: float, loop_iterations: float
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """Spill cost and spillability of every numbered value."""
+    num = lm.numbering
+    nv = len(num)
+    cost = np.zeros(nv, dtype=np.float64)
+    freq_of_block = [float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
+                     for b in range(lm.cfg.num_blocks)]
+    for b in range(lm.cfg.num_blocks):
+        f = base_cost * freq_of_block[b]
+        for v in num.arg_ids[b]:
+            cost[v] += f
+        for k, op in enumerate(num.ops[b]):
+            for v in num.op_defs[b][k]:
+                cost[v] += f
+            for v in num.op_uses[b][k]:
+                cost[v] += f
+            if isinstance(op, CallOp):
+                p_after = lm.op_point[op]
+                p_before = p_after - 1
+                across = lm.live[p_before] & lm.live[p_after]
+                for v in num.op_uses[b][k]:
+                    across[v] = False
+                cost[across] += 2.0 * (2.0 * base_cost) * freq_of_block[b]
+    spillable = np.zeros(nv, dtype=np.bool_)
+    for i, v in enumerate(num.values):
+        f = FILES[int(num.file[i])]
+        spillable[i] = f in SPILLABLE_FILES and not is_reload(v) and not is_spilled(v) and bool(
+            list(v.uses)
+        )
+    return cost, spillable
+
+
+__all__ = [
+    "ALLOC_CLASSES",
+    "FILE_ORDER",
+    "SPILL_ATTR",
+    "Unit",
+    "is_reload",
+    "is_spilled",
+    "value_costs",
+]

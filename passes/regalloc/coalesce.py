@@ -1,0 +1,149 @@
+"""Allocation units: tied operands and coalescing (seed 000 "Register
+Coalescing Engine", "Register Assignment: ... propagate through alias chain").
+
+Values are merged with a union-find into units that share one register:
+
+* **mandatory**: a guarded instruction's result and its tied prior value
+  (:func:`.copies.split_ties` first copies a prior that is still live after
+  the instruction, so the two never interfere);
+* **optional** (``coalescing=true``, knob RegAllocCoalescing): a value a
+  branch passes along an edge with the successor's argument, and a ``MOV``'s
+  result with its register source.  Candidates are tried by decreasing block
+  frequency and merged when their units have the same register type and are
+  never live at the same program point (so sharing the register is sound).
+  A candidate that cannot be merged becomes a *hint*: the fat-point scan
+  prefers the partner's register through its secondary cost.
+
+The seed's alias chain (``vreg+36``) is the union-find parent here: assigning
+the unit assigns every value in it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.ir import Operation
+
+from ori_dialect.analysis.liveness import FILES, edge_operands
+from ori_dialect.ops.integer import MovOp
+from passes.regalloc.classes import Unit
+from passes.regalloc.points import LiveMatrix
+
+
+class _UF:
+    def __init__(self, n: int) -> None:
+        self.p = list(range(n))
+
+    def find(self, a: int) -> int:
+        p = self.p
+        while p[a] != a:
+            p[a] = p[p[a]]
+            a = p[a]
+        return a
+
+
+def build_units(
+    lm: LiveMatrix,
+    cost: np.ndarray,
+    spillable: np.ndarray,
+    loop_iterations: float,
+    coalesce: bool,
+) -> tuple[list[Unit], np.ndarray]:
+    """The units of the function and the unit id of every value."""
+    num = lm.numbering
+    nv = len(num)
+    uf = _UF(nv)
+    masks: dict[int, np.ndarray] = {}
+    typ = [type(v.type) for v in num.values]
+
+    def mask(r: int) -> np.ndarray:
+        m = masks.get(r)
+        if m is None:
+            m = lm.live[:, r].copy()
+            masks[r] = m
+        return m
+
+    def union(a: int, b: int) -> int:
+        ra, rb = uf.find(a), uf.find(b)
+        if ra == rb:
+            return ra
+        m = mask(ra) | mask(rb)
+        uf.p[rb] = ra
+        masks[ra] = m
+        masks.pop(rb, None)
+        return ra
+
+    tied_vals: set[int] = set()
+    for pairs in num.tied.values():
+        for r, p in pairs:
+            union(r, p)
+            tied_vals.update((r, p))
+
+    hints: list[tuple[int, int]] = []
+    if coalesce:
+        cands: list[tuple[float, int, int]] = []
+        for b in range(lm.cfg.num_blocks):
+            ops = num.ops[b]
+            freq = float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
+            if ops and ops[-1].successors:
+                term: Operation = ops[-1]
+                for slot, dest in enumerate(term.successors):
+                    for v, a in zip(edge_operands(term, slot), dest.args):
+                        iv, ia = num.index.get(v), num.index.get(a)
+                        if iv is not None and ia is not None:
+                            cands.append((freq, iv, ia))
+            for op in ops:
+                if isinstance(op, MovOp) and not op.is_guarded:
+                    a = op.src_reg("a")
+                    if a is not None and a in num.index and op.results[0] in num.index:
+                        cands.append((freq, num.index[a], num.index[op.results[0]]))
+        cands.sort(key=lambda c: -c[0])
+        for _, a, b in cands:
+            ra, rb = uf.find(a), uf.find(b)
+            if ra == rb:
+                continue
+            if typ[a] is not typ[b] or bool(spillable[ra]) != bool(spillable[rb]):
+                hints.append((a, b))
+                continue
+            if (mask(ra) & mask(rb)).any():
+                hints.append((a, b))
+                continue
+            union(a, b)
+
+    roots: dict[int, int] = {}
+    members: list[list[int]] = []
+    unit_of = np.zeros(nv, dtype=np.int64)
+    for v in range(nv):
+        r = uf.find(v)
+        u = roots.get(r)
+        if u is None:
+            u = len(members)
+            roots[r] = u
+            members.append([])
+        members[u].append(v)
+        unit_of[v] = u
+    units: list[Unit] = []
+    for r, u in roots.items():
+        vals = members[u]
+        v0 = vals[0]
+        units.append(
+            Unit(
+                id=u,
+                values=vals,
+                file=FILES[int(num.file[v0])],
+                width=int(num.width[v0]),
+                points=mask(r) if len(vals) > 1 else lm.live[:, v0],
+                cost=float(cost[vals].sum()),
+                spillable=bool(spillable[vals].any()),
+                tied=any(v in tied_vals for v in vals),
+            )
+        )
+    units.sort(key=lambda u: u.id)
+    for a, b in hints:
+        ua, ub = int(unit_of[a]), int(unit_of[b])
+        if ua != ub:
+            units[ua].hints.append(ub)
+            units[ub].hints.append(ua)
+    return units, unit_of
+
+
+__all__ = ["build_units"]

@@ -1,0 +1,290 @@
+"""Copies: splitting tied operands before allocation and lowering the edge
+parallel copies to moves after it.
+
+**Tied operands.**  A guarded result must share its prior value's register.
+When the prior value is still live after the guarded instruction (or is the
+prior of two results) :func:`split_ties` gives the instruction a fresh copy
+of it, so result and prior never interfere.
+
+**Edge copies.**  After assignment, every branch operand whose register
+differs from the successor argument's register needs a copy on that edge.
+The copies of one edge form a *parallel copy*; :func:`lower_edge_copies`
+sequentialises it at 32-bit register granularity (wide values are split
+in place with ``ori.unpack`` and rebuilt in place with ``ori.pack``, which
+cost nothing on the hardware since they move no data):
+
+* a move whose destination is no pending move's source is emitted first
+  (``MOV``, ``UMOV``, or ``PLOP3`` for predicates);
+* when only cycles remain, one register of a cycle is saved in a free
+  register of its file (one not live on the edge and below the registers
+  already used), or -- when there is none -- the cycle is broken with the
+  three-XOR swap (``LOP3`` lut 0x3c for R, ``PLOP3`` for P/UP); a UR cycle
+  without a free UR is a diagnostic.
+
+Copies of an unconditional branch go before it; a conditional branch's edge
+that needs copies is split by a new block holding them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    PredType,
+    R32Type,
+    RegFile,
+    UPredType,
+    UR32Type,
+)
+from ori_dialect.ops.control import BraOp
+from ori_dialect.ops.integer import Lop3Op, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.predicate import PLop3Op
+
+_SCALAR = {RegFile.R: R32Type, RegFile.UR: UR32Type, RegFile.P: PredType, RegFile.UP: UPredType}
+
+
+def copy_ops(v: SSAValue, result_type: OriRegisterType | None = None) -> tuple[list[Operation], SSAValue]:
+    """Ops computing a copy of ``v`` (of ``v``'s type, or ``result_type``)."""
+    t = v.type
+    assert isinstance(t, OriRegisterType)
+    rt = result_type or type(t).unallocated()
+    f = t.REG_FILE
+    if f.is_predicate:
+        op = PLop3Op.make([v, type(t).fixed(), type(t).fixed(), 0xF0], [rt])
+        return [op], op.results[0]
+    n = t.num_regs()
+    if f in (RegFile.R, RegFile.UR) and n == 1:
+        op = MovOp.make([v], [rt])
+        return [op], op.results[0]
+    if f in (RegFile.R, RegFile.UR) and (f is RegFile.R or n == 2):
+        part = _SCALAR[f].unallocated()
+        un = UnpackOp.make([v], [part] * n)
+        movs = [MovOp.make([p], [part]) for p in un.results]
+        pk = PackOp.make([m.results[0] for m in movs], [rt])
+        return [un, *movs, pk], pk.results[0]
+    raise PassFailedException(f"ori-regalloc: cannot copy a value of type {t}")
+
+
+def split_ties(func: Operation) -> int:
+    """Give guarded instructions private copies of prior values that are
+    still needed after them.  Returns the number of copies made."""
+    from ori_dialect.analysis.cfg import CFG
+
+    lv = Liveness(CFG.compute(func))
+    todo: list[tuple[OriInstruction, int, SSAValue]] = []
+    for block in func.regions[0].blocks:
+        for op in block.ops:
+            if not isinstance(op, OriInstruction):
+                continue
+            srcs, guard, prior = op.operand_groups()
+            if not prior:
+                continue
+            after = lv.live_after(op)
+            seen: set[SSAValue] = set()
+            base = len(srcs) + (1 if guard is not None else 0)
+            for i, p in enumerate(prior):
+                if p in after or p in seen:
+                    todo.append((op, base + i, p))
+                seen.add(p)
+    for op, k, p in todo:
+        ops, c = copy_ops(p)
+        block = op.parent_block()
+        assert block is not None
+        block.insert_ops_before(ops, op)
+        op.operands[k] = c
+    return len(todo)
+
+
+def _phys(v: SSAValue) -> tuple[RegFile, int, int]:
+    t = v.type
+    assert isinstance(t, OriRegisterType) and t.phys_index is not None
+    return t.REG_FILE, t.phys_index, t.num_regs()
+
+
+class _ParallelCopy:
+    """Emits one edge's parallel copy before ``anchor`` (see module docstring)."""
+
+    def __init__(self, anchor: Operation, sources: Sequence[SSAValue], free: dict[RegFile, list[int]]) -> None:
+        self.anchor = anchor
+        self.block = anchor.parent_block()
+        self.cur: dict[tuple[RegFile, int], SSAValue] = {}
+        self.src_of: dict[tuple[RegFile, int], tuple[SSAValue, int]] = {}
+        for v in sources:
+            f, b, n = _phys(v)
+            for i in range(n):
+                self.src_of.setdefault((f, b + i), (v, i))
+        self.unpacked: set[SSAValue] = set()
+        self.free = free
+
+    def emit(self, op: Operation) -> Operation:
+        assert self.block is not None
+        self.block.insert_op_before(op, self.anchor)
+        return op
+
+    def value(self, key: tuple[RegFile, int]) -> SSAValue:
+        v = self.cur.get(key)
+        if v is not None:
+            return v
+        src, _ = self.src_of[key]
+        f, b, n = _phys(src)
+        if n == 1:
+            self.cur[key] = src
+            return src
+        if src not in self.unpacked:
+            self.unpacked.add(src)
+            un = self.emit(UnpackOp.make([src], [_SCALAR[f].physical(b + i) for i in range(n)]))
+            for i, r in enumerate(un.results):
+                self.cur.setdefault((f, b + i), r)
+        return self.cur[key]
+
+    def move(self, f: RegFile, d: int, s: int) -> None:
+        src = self.value((f, s))
+        t = _SCALAR[f].physical(d)
+        if f.is_predicate:
+            op = PLop3Op.make([src, type(t).fixed(), type(t).fixed(), 0xF0], [t])
+        else:
+            op = MovOp.make([src], [t])
+        self.cur[(f, d)] = self.emit(op).results[0]
+
+    def xor_swap(self, f: RegFile, d: int, s: int) -> None:
+        a, b = self.value((f, d)), self.value((f, s))
+        td, ts = _SCALAR[f].physical(d), _SCALAR[f].physical(s)
+
+        def x(p: SSAValue, q: SSAValue, t: OriRegisterType) -> SSAValue:
+            if f.is_predicate:
+                op = PLop3Op.make([p, q, type(t).fixed(), 0x3C], [t])
+            else:
+                op = Lop3Op.make([p, q, R32Type.fixed(), 0x3C], [t])
+            return self.emit(op).results[0]
+
+        t1 = x(a, b, td)
+        t2 = x(t1, b, ts)
+        t3 = x(t1, t2, td)
+        self.cur[(f, d)] = t3
+        self.cur[(f, s)] = t2
+
+    def run(self, moves: dict[tuple[RegFile, int], tuple[RegFile, int]]) -> None:
+        pending = {d: s for d, s in moves.items() if d != s}
+        while pending:
+            srcs = set(pending.values())
+            ready = [d for d in pending if d not in srcs]
+            if ready:
+                for d in ready:
+                    s = pending.pop(d)
+                    self.move(d[0], d[1], s[1])
+                continue
+            d = next(iter(pending))
+            f = d[0]
+            free = self.free.get(f, [])
+            if free:
+                t = free[0]
+                self.move(f, t, d[1])
+                for k, s in list(pending.items()):
+                    if s == d:
+                        pending[k] = (f, t)
+                continue
+            if f is RegFile.UR:
+                raise PassFailedException(
+                    "ori-regalloc: a cycle of uniform-register copies on an edge needs a free "
+                    "uniform register, and none is left"
+                )
+            s = pending.pop(d)
+            self.xor_swap(f, d[1], s[1])
+            for k, src in list(pending.items()):
+                if src == d:
+                    pending[k] = s
+            # the swap also put d's old content into s
+            if pending.get(s) == s:
+                del pending[s]
+
+    def result_for(self, v: SSAValue, arg: SSAValue) -> SSAValue:
+        f, b, n = _phys(v)
+        _, ab, _ = _phys(arg)
+        if b == ab:
+            return v
+        if n == 1:
+            return self.cur[(f, ab)]
+        parts = [self.cur[(f, ab + i)] for i in range(n)]
+        return self.emit(PackOp.make(parts, [arg.type])).results[0]
+
+
+def lower_edge_copies(
+    func: Operation,
+    live_in: dict[Block, list[SSAValue]],
+    allowed: dict[RegFile, list[int]],
+    peak: dict[RegFile, int],
+) -> int:
+    """Materialise every edge's parallel copy (module docstring).  Returns the
+    number of copy instructions emitted."""
+    emitted = 0
+    region = func.regions[0]
+    for block in list(region.blocks):
+        term = block.last_op
+        if not isinstance(term, BraOp):
+            continue
+        edges = [(0, term.taken, list(term.taken_args))]
+        if term.fallthrough is not None:
+            edges.append((1, term.fallthrough, list(term.fallthrough_args)))
+        new_args: dict[int, list[SSAValue]] = {}
+        new_dest: dict[int, Block] = {}
+        for slot, dest, args in edges:
+            if all(_phys(a) == _phys(d) for a, d in zip(args, dest.args)):
+                continue
+            occupied: dict[RegFile, set[int]] = {}
+            for v in [*live_in.get(dest, []), *args, *dest.args]:
+                f, b, n = _phys(v)
+                occupied.setdefault(f, set()).update(range(b, b + n))
+            free = {
+                f: [r for r in regs if r not in occupied.get(f, set()) and r < peak.get(f, 0)]
+                for f, regs in allowed.items()
+            }
+            if term.fallthrough is None:
+                anchor: Operation = term
+                target_block = block
+            else:
+                target_block = Block()
+                region.insert_block_after(target_block, block)
+                anchor = BraOp(dest, [])
+                target_block.add_op(anchor)
+            pc = _ParallelCopy(anchor, args, free)
+            moves: dict[tuple[RegFile, int], tuple[RegFile, int]] = {}
+            for v, d in zip(args, dest.args):
+                f, b, n = _phys(v)
+                _, db, _ = _phys(d)
+                for i in range(n):
+                    moves[(f, db + i)] = (f, b + i)
+            before = len(list(target_block.ops))
+            pc.run(moves)
+            result = [pc.result_for(v, d) for v, d in zip(args, dest.args)]
+            emitted += len(list(target_block.ops)) - before
+            if term.fallthrough is None:
+                new_args[slot] = result
+            else:
+                jump = BraOp(dest, result)
+                target_block.insert_op_before(jump, anchor)
+                target_block.erase_op(anchor)
+                new_args[slot] = []
+                new_dest[slot] = target_block
+        if new_args:
+            taken = new_dest.get(0, term.taken)
+            targs = new_args.get(0, list(term.taken_args))
+            fall = new_dest.get(1, term.fallthrough) if term.fallthrough is not None else None
+            fargs = new_args.get(1, list(term.fallthrough_args))
+            nb = BraOp(
+                taken, targs, guard=term.guard,
+                guard_neg=term.guard_neg is not None,
+                fallthrough=fall, fallthrough_args=fargs if fall is not None else (),
+            )
+            nb.attributes.update(term.attributes)
+            block.insert_op_before(nb, term)
+            block.erase_op(term)
+    return emitted
+
+
+__all__ = ["copy_ops", "lower_edge_copies", "split_ties"]
