@@ -196,6 +196,10 @@ def analyze(header: Block, latch: Block, loop_blocks: set[Block], preheader: Blo
         bound = a
         cmp = _SWAP[cmp]
     if m is None:
+        for arg, nxt in zip(header.args, back_args):
+            if (isinstance(nxt, OpResult) and isinstance(nxt.op, IAdd3Op)
+                    and arg in nxt.op.operand_groups()[0] and (a in (arg, nxt) or b in (arg, nxt))):
+                raise Reject(16, "bound extraction failed: the IV stride is not a constant")
         raise Reject(14, "no induction variable (header argument updated by iadd3 with a constant "
                      "stride) feeds the exit compare")
     k, step, test_next, inc = m
