@@ -296,3 +296,55 @@ def test_examples_have_minimal_ssa(path: Path) -> None:
     for f in m.ops:
         if isinstance(f, FuncOp):
             assert_minimal_ssa(f)
+
+
+def test_phi_used_only_by_a_return_survives() -> None:
+    """A value merged at the return block and used only by ``ret`` (created
+    after dead-phi removal) keeps its phi."""
+    ptx = HEAD + """
+.func (.param .b32 rv) f(.param .b32 n)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<5>;
+	mov.u32 %r1, 0;
+	ld.param.u32 %r2, [n];
+	setp.eq.s32 %p1, %r2, 0;
+	mov.u32 %r3, 0;
+	st.param.b32 [rv], %r3;
+	@%p1 bra DONE;
+LOOP:
+	add.s32 %r1, %r1, %r2;
+	add.s32 %r2, %r2, -1;
+	setp.ne.s32 %p2, %r2, 0;
+	@%p2 bra LOOP;
+	st.param.b32 [rv], %r1;
+DONE:
+	ret;
+}
+.visible .entry k(.param .u64 p)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [p];
+	ld.global.u32 %r1, [%rd1];
+	{
+	.param .b32 a0;
+	.param .b32 r0;
+	st.param.b32 [a0], %r1;
+	call.uni (r0), f, (a0);
+	ld.param.b32 %r2, [r0];
+	}
+	st.global.u32 [%rd1+4], %r2;
+	ret;
+}
+"""
+    m = import_ptx(ptx, "ret.ptx")
+    m.verify()
+    from ori_dialect.interpreter import run_kernel
+
+    for n in (0, 1, 4):
+        out = run_kernel(m, "k", (1, 1, 1), (1, 1, 1), [np.array([n, 0], dtype=np.uint32)])
+        assert out[0][1] == n * (n + 1) // 2
+    for f in m.ops:
+        if isinstance(f, FuncOp):
+            assert_minimal_ssa(f)

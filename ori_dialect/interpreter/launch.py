@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr
-
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 
 from ori_dialect.interpreter import memory as mem

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ori_dialect.interpreter.semantics.registry import InterpreterError
-from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE
+from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 
 GLOBAL_ALIGN = 256
 GLOBAL_GAP = 4096

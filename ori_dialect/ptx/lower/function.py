@@ -615,7 +615,13 @@ class FunctionLowering:
         for b in region.blocks:
             if b not in self.ssa.sealed:
                 self.ssa.seal(b)
-        self.ssa.finish()
+        roots: list[SSAValue] = []
+        for t in terms.values():
+            if t[0] == "cond":
+                roots.append(t[1])
+            elif t[0] == "ret":
+                roots.extend(t[1])
+        self.ssa.finish(roots)
         for b in region.blocks:
             self._emit_terminator(b, terms[b], blocks)
         if self.local_bytes:

@@ -18,7 +18,7 @@ unreachable blocks are not lowered.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
 from xdsl.ir import Attribute, Block, BlockArgument, SSAValue
@@ -142,13 +142,19 @@ class SSABuilder:
         return same
 
     # ------------------------------------------------------------------
-    def finish(self) -> None:
+    def finish(self, roots: Iterable[SSAValue] = ()) -> None:
         """Delete dead phis: those whose values reach no real operation.
 
-        Call after every block is filled and sealed, before :meth:`edge_args`.
+        ``roots`` are values used by operations not created yet (the
+        terminators' guards and return values).  Call after every block is
+        filled and sealed, before :meth:`edge_args`.
         """
         live: set[Phi] = set()
         work = [p for p in self.phis.values() if p.arg.first_use is not None]
+        for v in roots:
+            p = self.phis.get(self.resolve(v))  # type: ignore[call-overload]
+            if p is not None:
+                work.append(p)
         while work:
             p = work.pop()
             if p in live:
