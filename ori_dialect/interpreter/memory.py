@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ori_dialect.interpreter.semantics.registry import InterpreterError
-from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE
 
 GLOBAL_ALIGN = 256
 GLOBAL_GAP = 4096
@@ -331,6 +331,7 @@ __all__ = [
     "LOCAL_WINDOW",
     "SHARED_WINDOW",
     "WIDTH_BYTES",
+    "WINDOW_SIZE",
     "Fault",
     "GlobalMemory",
     "atomic",

@@ -221,11 +221,15 @@ class FuncOp(IRDLOperation):
                         else:
                             why = "is defined in a block that does not dominate this use"
                     elif isinstance(v, BlockArgument):
-                        if v.block is block or (
+                        args = v.block.args
+                        if not (v.index < len(args) and args[v.index] is v):
+                            why = "is a block argument that was erased from its block"
+                        elif v.block is block or (
                             dom is not None and v.block in index and dom.dominates(index[v.block], bi)
                         ):
                             continue
-                        why = "is a block argument of a block that does not dominate this use"
+                        else:
+                            why = "is a block argument of a block that does not dominate this use"
                     else:
                         continue
                     raise VerifyException(
