@@ -814,6 +814,20 @@ def test_guards_immediates_and_legacy_mad() -> None:
             assert int(outs[5][i]) == 7
 
 
+def test_f32_ftz_compare_minmax_sign() -> None:
+    a, b = pairs("f32", 40)
+    body = ("setp.lt.ftz.f32 %p8, %f0, %f1; min.ftz.f32 %f21, %f0, %f1; abs.ftz.f32 %f22, %f0;"
+            "neg.ftz.f32 %f23, %f0; max.ftz.f32 %f24, %f0, %f1;")
+    outs = run(body, ["f32", "f32"], ["pred", "f32", "f32", "f32", "f32"], [a, b])
+    for i in range(len(a)):
+        x, y = (ftz_val(to_float(v[i], "f32"), "f32") for v in (a, b))
+        assert bool(outs[0][i]) == ref_cmp("lt", x, y)
+        assert same(int(outs[1][i]), fbits(ref_minmax(x, y, True), "f32"), "f32"), (x, y)
+        assert same(int(outs[2][i]), fbits(abs(x), "f32"), "f32")
+        assert same(int(outs[3][i]), fbits(-x, "f32"), "f32")
+        assert same(int(outs[4][i]), fbits(ref_minmax(x, y, False), "f32"), "f32"), (x, y)
+
+
 # ----------------------------------------------------------------------
 # diagnostics and the example kernels
 # ----------------------------------------------------------------------
@@ -825,6 +839,9 @@ def test_guards_immediates_and_legacy_mad() -> None:
     ("add.rz.f16 %h20, %h0, %h0;", "unsupported PTX instruction 'add.rz.f16'"),
     ("sqrt.f64 %fd20, %fd0;", "sqrt.f64 needs"),
     ("min.xorsign.abs.f16 %h20, %h0, %h0;", "unsupported PTX instruction"),
+    ("setp.lt.f16x2 %p8|%p9, %r0, %r0;", "unsupported PTX instruction 'setp.lt.f16x2'"),
+    ("cvt.rn.relu.f16.f32 %h20, %f0;", "modifier '.relu'"),
+    ("testp.normal.f16 %p8, %h0;", "unsupported PTX instruction 'testp.normal.f16'"),
 ])
 def test_diagnostics(body: str, msg: str) -> None:
     with pytest.raises(PtxSyntaxError, match=msg):
