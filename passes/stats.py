@@ -48,11 +48,17 @@ def _barriers(func: FuncOp) -> int:
     return len(ids)
 
 
+class NotAllocatedForStats(PassFailedException):
+    """Counted as 'not applicable' by the fuzz runner (ori_dialect.testing.fuzz)."""
+
+    not_applicable = True
+
+
 def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
     name = func.sym_name.data
     regs = _int(func, "ori.num_regs")
     if regs is None:
-        raise PassFailedException(
+        raise NotAllocatedForStats(
             f"ori-stats: @{name} has not been register-allocated (run ori-regalloc first)"
         )
     from passes.regalloc.budget import function_target
