@@ -262,15 +262,17 @@ class OriInstruction(OriOp):
                 consts[slot.name] = s
         if result_types is None:
             result_types = _default_result_types(cls)
+        # Property attributes are immutable: shared instances (cached per
+        # class and text) spare building and verifying them for every op.
         props: dict[str, Attribute] = {}
         if mods:
-            props["mods"] = StringAttr(cls.canonical_mods(mods))
+            props["mods"] = _make_mods_attr(cls, mods)
         if consts:
-            props["consts"] = DictionaryAttr(consts)
+            props["consts"] = _dict_attr(tuple(consts.items()))
         if smods:
-            props["smods"] = DictionaryAttr({k: StringAttr(v) for k, v in smods.items()})
+            props["smods"] = _smods_attr(tuple(smods.items()))
         if guard_neg:
-            props["guard_neg"] = UnitAttr()
+            props["guard_neg"] = _UNIT
         return cls._create(
             [SSAValue.get(r) for r in regs],
             [SSAValue.get(guard)] if guard is not None else [],
@@ -638,8 +640,33 @@ def _group(cls: type[OriInstruction], name: str) -> ModGroup:
 
 
 @functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
     return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
+
+
+_UNIT = UnitAttr()
+
+
+@functools.lru_cache(maxsize=4096)
+def _make_mods_attr(cls: type[OriInstruction], text: str) -> StringAttr:
+    # As ``make`` always did: a StringAttr even when the canonical text is
+    # empty (the parser's _mods_attr omits it).  A bad modifier raises, and
+    # lru_cache does not cache exceptions.
+    return StringAttr(cls.canonical_mods(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _dict_attr(items: tuple[tuple[str, Attribute], ...]) -> DictionaryAttr:
+    # The values are attributes, hashed and compared by value; FloatAttr
+    # tells 0.0 from -0.0 and equals itself for NaN, so equal keys always
+    # mean identical immediates.
+    return DictionaryAttr(dict(items))
+
+
+@functools.lru_cache(maxsize=1024)
+def _smods_attr(items: tuple[tuple[str, str], ...]) -> DictionaryAttr:
+    return DictionaryAttr({k: StringAttr(v) for k, v in items})
 
 
 _DEFAULT_RESULTS: dict[type, list[Attribute]] = {}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from abc import ABC
 from enum import Enum
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from xdsl.backend.register_type import RegisterType
 from xdsl.irdl import irdl_attr_definition
@@ -82,6 +82,7 @@ def _names_for(file: RegFile) -> dict[str, int]:
 
 
 _INDEX_BY_NAME: dict[RegFile, dict[str, int]] = {f: _names_for(f) for f in RegFile}
+_UNALLOCATED: dict[type, RegisterType] = {}
 
 
 class OriRegisterType(RegisterType, ABC):
@@ -113,6 +114,15 @@ class OriRegisterType(RegisterType, ABC):
         if "REG_FILE" not in cls.__dict__:
             return "v"
         return "v" + cls.REG_FILE.value.lower()
+
+    @classmethod
+    def unallocated(cls) -> Self:
+        # One shared instance per class: attributes are immutable, and building
+        # (and verifying) a fresh one was a large part of PTX import time.
+        t = _UNALLOCATED.get(cls)
+        if t is None:
+            t = _UNALLOCATED[cls] = super().unallocated()
+        return t  # type: ignore[return-value]
 
     @classmethod
     def fixed_index(cls) -> int | None:
