@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal, Self
 
 from xdsl.dialects.builtin import (
+    UNKNOWN_LOC,
     DenseArrayBase,
     DictionaryAttr,
     Float32Type,
@@ -274,9 +275,9 @@ class OriInstruction(OriOp):
         if guard_neg:
             props["guard_neg"] = _UNIT
         return cls._create(
-            [SSAValue.get(r) for r in regs],
-            [SSAValue.get(guard)] if guard is not None else [],
-            [SSAValue.get(p) for p in prior],
+            [_value(r) for r in regs],
+            [_value(guard)] if guard is not None else [],
+            [_value(p) for p in prior],
             list(result_types),
             props,
             attributes or {},
@@ -297,6 +298,7 @@ class OriInstruction(OriOp):
         # shared, building an instruction costs a fraction of ``build``.
         props["operandSegmentSizes"] = _segment_sizes(len(srcs), len(guard), len(prior))
         return cls.create(
+            location=UNKNOWN_LOC,  # spares create() its lazy import per op
             operands=[*srcs, *guard, *prior],
             result_types=result_types,
             properties=props,
@@ -646,6 +648,11 @@ def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
 
 
 _UNIT = UnitAttr()
+
+
+def _value(v: SSAValue | Operation) -> SSAValue:
+    # SSAValue.get runs a generic type check; values (the usual case) pass as they are.
+    return v if isinstance(v, SSAValue) else SSAValue.get(v)
 
 
 @functools.lru_cache(maxsize=4096)
