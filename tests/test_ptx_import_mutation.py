@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 from xdsl.utils.exceptions import DiagnosticException
 
+from ori_dialect.interpreter import run_kernel
 from ori_dialect.ptx.lower import import_ptx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,3 +208,54 @@ def test_cli_mutants(tmp_path: Path) -> None:
 def test_mutants_fuzz(seed: int) -> None:
     """The big run: 40 x 250 = 10,000 mutants (``pytest -m fuzz``)."""
     _run_batch(seed, 250)
+
+
+# ----------------------------------------------------------------------
+# regressions found by the mutation run
+# ----------------------------------------------------------------------
+PRED_CONSTANTS = """.version 8.5
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred 	%p<5>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [out];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.pred 	%p1, 1;
+	mov.pred 	%p2, 0;
+	selp.u32 	%r1, 1, 0, %p1;
+	selp.u32 	%r2, 1, 0, %p2;
+	selp.u32 	%r3, 7, 9, 1;
+	selp.u32 	%r4, 7, 9, 0;
+	vote.sync.all.pred 	%p3, 1, -1;
+	vote.sync.any.pred 	%p4, 0, -1;
+	selp.u32 	%r5, 1, 0, %p3;
+	selp.u32 	%r6, 1, 0, %p4;
+	st.global.v4.u32 	[%rd2], {%r1, %r2, %r3, %r4};
+	st.global.v2.u32 	[%rd2+16], {%r5, %r6};
+	ret;
+}
+"""
+
+
+def test_pred_immediates_are_constants() -> None:
+    """ptxas takes 0/1 where a .pred source goes; they were lowered as 32-bit
+    registers (a module that did not verify)."""
+    module = import_ptx(PRED_CONSTANTS, "pred.ptx")
+    module.verify()
+    (out,) = run_kernel(module, "k", (1, 1, 1), (32, 1, 1), [np.zeros(6, np.uint32)])
+    assert out.tolist() == [1, 0, 7, 9, 1, 0]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["setp.eq.f32 \t3, %f1, %f1;", "setp.eq.s32 \t3, %r1, %r1;", "mov.pred \t%p1, 0f3F800000;"],
+)
+def test_bad_predicate_operands_are_diagnosed(line: str) -> None:
+    text = PRED_CONSTANTS.replace("mov.pred \t%p1, 1;", line).replace(
+        ".reg .b64", ".reg .f32 \t%f1;\n\t.reg .b64"
+    )
+    m = Mutant(SOURCES[0], "replace", text.index(line), text)
+    assert check_mutant(m) == "diagnosed"

@@ -448,7 +448,8 @@ def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         op = ctx.emit(FSetPOp, [a, b2, c], types, mods=f"{fm.cmp}.{bop}", smods=csm or None)
     else:
         ctx.unsupported(ins, f"setp.{t} (packed compares write two predicate pairs)")
-    assert isinstance(d, ast.Register)
+    if not isinstance(d, ast.Register):
+        ctx.error("setp's destination must be a predicate register", ins)
     ctx.set(ast.Register(d.name), op.results[0])
     if two:
         assert d.pair is not None

@@ -383,6 +383,12 @@ class FunctionLowering:
                 v = self.convert_width(v, want, signed=is_signed(ptx_type))
             return v
         if isinstance(operand, ast.Immediate):
+            if ptx_type == "pred":
+                # ptxas takes 0 and 1 as predicate constants (vote, selp, mov.pred ...).
+                if operand.kind != "int":
+                    self.error("a .pred immediate must be 0 or 1", operand)
+                lut = 0xFF if operand.value else 0x00
+                return self.emit1(PLop3Op, [PT, PT, PT, lut])
             return self.const(self.imm_bits(operand, ptx_type), max(32, type_bits(ptx_type)))
         if isinstance(operand, ast.Symbol):
             return self.symbol_address(operand, ptx_type)
@@ -391,7 +397,7 @@ class FunctionLowering:
     def src(self, operand: ast.Operand, ptx_type: str) -> SSAValue | int | float:
         """Like :meth:`value`, but a 32-bit immediate stays an immediate
         (an ``int`` holding its bit pattern, or a ``float`` for float types)."""
-        if isinstance(operand, ast.Immediate) and type_bits(ptx_type) <= 32:
+        if isinstance(operand, ast.Immediate) and type_bits(ptx_type) <= 32 and ptx_type != "pred":
             bits = self.imm_bits(operand, ptx_type)
             if ptx_type == "f32":
                 return struct.unpack("<f", struct.pack("<I", bits))[0]
