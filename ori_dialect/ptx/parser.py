@@ -51,7 +51,9 @@ class PtxSyntaxError(DiagnosticException):
         self.message = message
         text = f"{filename}:{line}:{col}: error: {message}"
         if source:
-            text += f"\n{source}\n{' ' * (col - 1)}^"
+            # Keep the line's tabs under the caret so it lines up in a terminal.
+            pad = "".join(c if c == "\t" else " " for c in source[: col - 1])
+            text += f"\n{source}\n{pad}^"
         super().__init__(text)
 
 
