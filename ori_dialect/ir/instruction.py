@@ -53,7 +53,15 @@ from xdsl.dialects.builtin import (
     f64,
     i32,
 )
-from xdsl.ir import Attribute, Operation, OpResult, SSAValue, SSAValues, Use
+from xdsl.ir import (
+    Attribute,
+    BlockArgument,
+    Operation,
+    OpResult,
+    SSAValue,
+    SSAValues,
+    Use,
+)
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -254,7 +262,14 @@ class OriInstruction(OriOp):
                 f"{cls.name} takes at most {len(cls.SRCS)} sources, got {len(sources)}"
             )
         for slot, s in zip(cls.SRCS, sources):
-            if isinstance(s, SSAValue | Operation):
+            tp = type(s)
+            # Exact-type tests first: SSAValue is an ABC, and isinstance
+            # against it was a visible part of PTX import time.
+            if tp is OpResult or tp is BlockArgument:
+                regs.append(s)
+            elif tp is int:
+                consts[slot.name] = _make_imm(cls, slot, s)
+            elif isinstance(s, SSAValue | Operation):
                 regs.append(s)
             elif isinstance(s, bool):
                 raise VerifyException(f"{cls.name}: bool is not an operand")
@@ -719,7 +734,10 @@ def _fast_create(
 
 def _value(v: SSAValue | Operation) -> SSAValue:
     # SSAValue.get runs a generic type check; values (the usual case) pass as they are.
-    return v if isinstance(v, SSAValue) else SSAValue.get(v)
+    tp = type(v)
+    if tp is OpResult or tp is BlockArgument or isinstance(v, SSAValue):
+        return v  # type: ignore[return-value]
+    return SSAValue.get(v)
 
 
 @functools.lru_cache(maxsize=4096)
