@@ -272,6 +272,7 @@ def test_device_function_call_with_params_and_return() -> None:
         ("\tmov.u32 %r9, 1;\n\tret;", "undefined register '%r9'"),
         ("\tbra $L_nowhere;\n\tret;", "undefined label"),
         ("\tfrobnicate.u32 %r1, %r1;\n\tret;", "frobnicate"),
+        ("\t.reg .b64 %rd<2>;\n\tmov.u32 %r1, %rd1;\n\tret;", "arguments mismatch"),
         ("\tld.param.u64 %r1, [k_param_0];\n\tst.param.u32 [k_param_0], %r1;\n\tret;",
          "read-only"),
     ],

@@ -333,6 +333,14 @@ def lower_mov(ctx: FunctionLowering, ins: ast.Instruction) -> None:
             if isinstance(e, ast.Register) and e.name != "_":
                 ctx.set(e, v)
         return
+    # mov does not take PTX's relaxed operand-size rule: ptxas rejects a
+    # register of another width ("Arguments mismatch"), so ori does too.
+    for r in (d, a):
+        if isinstance(r, ast.Register) and not ctx._is_special(r.name) and r.name != "_":
+            var = ctx.lookup(r.name, r)
+            if var.type != "pred" and t != "pred" and type_bits(var.type) != type_bits(t):
+                ctx.error(f"mov.{t} with {type_bits(var.type)}-bit register '{r.name}': "
+                          "arguments mismatch (operands of mov must have the type's width)", r)
     ctx.set(d, ctx.value(a, t), signed=is_signed(t))
 
 

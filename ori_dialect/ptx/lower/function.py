@@ -44,7 +44,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ori_dialect.ir.attrs import CBankAttr, ParamAttr
+from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import (
     OriRegisterType,
@@ -53,7 +53,7 @@ from ori_dialect.ir.registers import (
     R64Type,
     R128Type,
 )
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ops.control import BraOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.predicate import PLop3Op
@@ -695,7 +695,6 @@ class FunctionLowering:
     def _split(self, body: Sequence[ast.Statement], top: Scope) -> list[PBlock]:
         blocks: list[PBlock] = [PBlock(None)]
         labels: dict[str, int] = {}
-        pending_ret: list[PBlock] = []
 
         def new_block(label: str | None) -> PBlock:
             b = PBlock(label)
@@ -738,8 +737,6 @@ class FunctionLowering:
                         cur = new_block(None)
                     self._close(cur, st, scope)
                     closed = True
-                    if cur.term[0] in ("ret", "exit") and st.guard is not None:
-                        pending_ret.append(cur)
                 elif isinstance(st, ast.Instruction | ast.Call):
                     if closed:
                         cur = new_block(None)
@@ -925,4 +922,3 @@ def _u32(v: int) -> int:
 
 
 __all__ = ["FunctionLowering", "ParamBuffer", "Scope", "Var"]
-_ = (CallOp, CBankAttr)
