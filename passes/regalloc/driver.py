@@ -25,8 +25,11 @@ For each function (callees before callers, for the static frame layout of
    ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads``.
 
 Register count (``ori.num_regs``, what ``Used N registers`` prints): the
-highest R register used + 1, counting the reserved stack pointer R1, and at
-least 2 -- the way ``ptxas -v`` reports it (see ``passes/stats.py``).
+highest R register used (pair/quad halves included) + 1, counting the
+reserved R1 (R0-R3 under the ABI), plus the 2 registers ptxas withholds on
+sm_70 and later (:func:`.budget.register_count`; the ptxas experiments are in
+``passes/stats.py``).  With ``occupancy-budget`` the R budget may first be
+lowered by seed 000's budget pressure model (:func:`.budget.plan_occupancy_budget`).
 
 A module that is already allocated (every value has a physical register)
 is only checked; a partly allocated one is a diagnostic.
@@ -35,7 +38,7 @@ is only checked; a partly allocated one is a diagnostic.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
@@ -49,14 +52,33 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
-from passes.regalloc.budget import MAX_REGS_ATTR, Budget, compute_budget, function_target
+from passes.regalloc.budget import (
+    MAX_REGS_ATTR,
+    OCCUPANCY_TARGET_ATTR,
+    Budget,
+    BudgetModel,
+    compute_budget,
+    function_target,
+    occupancy_remark,
+    plan_occupancy_budget,
+    register_count,
+)
 from passes.regalloc.classes import FILE_ORDER, Unit, value_costs
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix
-from passes.regalloc.spill import compact_slots, next_tag, spill_figures, spill_value
+from passes.regalloc.spill import (
+    SmemSpill,
+    layout_spill_area,
+    next_tag,
+    smem_requested,
+    smem_spill_figures,
+    smem_spill_setup,
+    spill_figures,
+    spill_value,
+)
 
 FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
 
@@ -71,6 +93,8 @@ class FunctionResult:
     spilled_values: int
     copies: int
     warnings: list[str]
+    smem_spill_bytes: int = 0
+    remarks: list[str] = field(default_factory=list)
 
 
 def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
@@ -108,10 +132,31 @@ def allocate_function(
     loop_iterations: float = 10.0,
     max_spill_rounds: int = 64,
     spill_base: int = 0,
+    smem_spilling: bool = False,
+    file_limits: dict[RegFile, int] | None = None,
+    lower_bound: bool = False,
+    occupancy: tuple[BudgetModel, str] | None = None,
 ) -> FunctionResult:
     tgt = function_target(func, target)
-    budget: Budget = compute_budget(func, tgt, max_regs)
+    budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound)
+    plan = None
+    if occupancy is not None:
+        plan = plan_occupancy_budget(func, tgt, budget, *occupancy)
+        if plan.squeeze:
+            budget = compute_budget(func, tgt, plan.target_regs, quiet=True)
+    # debug: forced low limits on any file (spill.py tests; like NAK's forced
+    # low register limit), never above the budget's own
+    for f, n in (file_limits or {}).items():
+        budget.limits[f] = min(budget.limits.get(f, 0), n)
     rlimit = budget.limits[RegFile.R]
+    remarks: list[str] = []
+    smem: SmemSpill | None = None
+    if smem_requested(func, smem_spilling):
+        setup = smem_spill_setup(func, tgt)
+        if isinstance(setup, str):
+            remarks.append(f"SMEM spilling not applicable: {setup}; spills go to local memory")
+        else:
+            smem = setup
     split_ties(func)
     attempts = 0
     spilled = 0
@@ -176,7 +221,7 @@ def allocate_function(
         tag = next_tag(func)
         vals = lm.numbering.values
         for v in sorted(to_spill):
-            spill_value(vals[v], tag)
+            spill_value(vals[v], tag, smem)
             tag += 1
             spilled += 1
         trial = max(trial, num_non_spill_trials)
@@ -205,19 +250,52 @@ def allocate_function(
     local = func.attributes.get("ori.local_bytes")
     local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
     base = max(-(-local_bytes // 16) * 16, spill_base)
-    area = compact_slots(func, base)
+    spill_area = layout_spill_area(func, base, smem)
+    remarks.extend(spill_area.remarks)
+    area = spill_area.local_bytes
     frame = base + area if area else local_bytes
     stores, loads = spill_figures(func)
     used_r = peaks.get(RegFile.R, 0)
-    reserved_top = max(budget.reserved.get(RegFile.R, frozenset()), default=-1) + 1
-    num_regs = max(used_r, reserved_top, 2)
+    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
+    if plan is not None:
+        func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)
+        print(occupancy_remark(func.sym_name.data, plan, tgt, num_regs), file=sys.stderr)
     func.attributes[MAX_REGS_ATTR] = IntegerAttr(rlimit, i32)
     func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
     func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
     func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
     func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
+    if spill_area.smem_bytes:
+        s_st, s_ld = smem_spill_figures(func)
+        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
+        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
+        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
+    for r in remarks:
+        print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
-                          budget.warnings)
+                          budget.warnings, spill_area.smem_bytes, remarks)
+
+
+def parse_file_limits(text: str) -> dict[RegFile, int]:
+    """``P=2;UR=3`` (``,`` also separates) -> {RegFile.P: 2, RegFile.UR: 3}."""
+    out: dict[RegFile, int] = {}
+    for item in text.replace(",", ";").split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        name, _, num = item.partition("=")
+        try:
+            f = RegFile(name.strip().upper())
+            n = int(num)
+        except ValueError:
+            raise PassFailedException(
+                f"ori-regalloc: force-file-limits takes FILE=N items (R, UR, P, UP, B), got "
+                f"{item!r}"
+            ) from None
+        if n < 1:
+            raise PassFailedException(f"ori-regalloc: force-file-limits: {item!r} is below 1")
+        out[f] = n
+    return out
 
 
 def _call_order(funcs: list[FuncOp]) -> tuple[list[FuncOp], dict[str, set[str]]]:
@@ -278,8 +356,49 @@ class RegAllocPass(ModulePass):
     max_spill_rounds: int = 64
     stats: bool = False
     """Print ``ptxas -v``-style figures to stderr (as ``ori-stats`` does)."""
+    smem_spilling: bool = False
+    """Knob 619 (SMEM spill enable): spill R values of a kernel to shared memory
+    where seed 000's conditions allow (:mod:`.spill`); a kernel's
+    ``enable_smem_spilling`` pragma turns it on for that kernel."""
+    force_file_limits: str = ""
+    """Debug: lower the limit of any register file, ``P=2;UR=3;B=1`` (tests of
+    the spill paths of every file)."""
+    profile_lower_bound: bool = False
+    """Raise a limit below 24 to 24 on sm_70+ as ptxas does (:mod:`.budget`)."""
+    occupancy_budget: bool = False
+    """Seed 000's occupancy-aware budget model (:mod:`.budget`); off by default."""
+    budget_model: str = "piecewise"
+    """``piecewise`` (sub_937E90's table) or ``linear`` (the fast path)."""
+    budget_max_threads: int = 119
+    budget_pressure_threshold: int = 160
+    budget_coeff_a: float = 0.2
+    budget_coeff_b: float = 1.0
+    budget_coeff_c: float = 0.3
+    strategy: str = "fatpoint"
+    """``fatpoint`` (seed 000, this module) or ``ssa`` (spill to the budget
+    first, then assign in dominance order: :mod:`.ssa_driver`)."""
+
+    def _occupancy(self, func: FuncOp) -> tuple[BudgetModel, str] | None:
+        if not self.occupancy_budget:
+            return None
+        from passes.regalloc.budget import hidden_regs
+
+        tgt = function_target(func, self.target)
+        model = BudgetModel(
+            max_threads=self.budget_max_threads,
+            pressure_threshold=self.budget_pressure_threshold,
+            coeff_a=self.budget_coeff_a,
+            coeff_b=self.budget_coeff_b,
+            coeff_c=self.budget_coeff_c,
+            limit=float(tgt.reg_limit("R") - hidden_regs(tgt)),  # type: ignore[attr-defined]
+        )
+        return model, self.budget_model
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.strategy not in ("fatpoint", "ssa"):
+            raise PassFailedException(
+                f"ori-regalloc: unknown strategy '{self.strategy}' (fatpoint or ssa)"
+            )
         funcs = [f for f in op.walk() if isinstance(f, FuncOp)]
         states = {f.sym_name.data: _allocated_state(f) for f in funcs}
         for f in funcs:
@@ -305,18 +424,30 @@ class RegAllocPass(ModulePass):
                 continue
             recursive = name in _reaches(name, callees)
             base = max((tops.get(c, 0) for c in callees[name]), default=0)
-            res = allocate_function(
-                f,
-                target=self.target,
-                max_regs=self.max_regs,
-                coalescing=self.coalescing,
-                threshold=self.threshold_for_discard_conflicts,
-                num_non_spill_trials=max(1, self.num_non_spill_trials),
-                spill_cost=self.spill_cost,
-                loop_iterations=self.estimated_loop_iterations,
-                max_spill_rounds=self.max_spill_rounds,
-                spill_base=base,
-            )
+            if self.strategy == "ssa":
+                from passes.regalloc.ssa_driver import allocate_function_ssa
+
+                res = allocate_function_ssa(
+                    f, target=self.target, max_regs=self.max_regs,
+                    max_spill_rounds=self.max_spill_rounds, spill_base=base,
+                )
+            else:
+                res = allocate_function(
+                    f,
+                    target=self.target,
+                    max_regs=self.max_regs,
+                    coalescing=self.coalescing,
+                    threshold=self.threshold_for_discard_conflicts,
+                    num_non_spill_trials=max(1, self.num_non_spill_trials),
+                    spill_cost=self.spill_cost,
+                    loop_iterations=self.estimated_loop_iterations,
+                    max_spill_rounds=self.max_spill_rounds,
+                    spill_base=base,
+                    smem_spilling=self.smem_spilling,
+                    file_limits=parse_file_limits(self.force_file_limits),
+                    lower_bound=self.profile_lower_bound,
+                    occupancy=self._occupancy(f),
+                )
             if recursive and res.spill_stores:
                 raise PassFailedException(
                     f"@{name}: spilling in a recursive function is not supported (spill slots "

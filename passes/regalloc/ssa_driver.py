@@ -1,0 +1,124 @@
+"""``ori-regalloc{strategy=ssa}``: spill first, then assign in dominance order.
+
+An alternative to the seed-faithful fat-point strategy (``strategy=fatpoint``,
+the default, :mod:`.driver`), after Braun & Hack ("Register Spilling and
+Live-Range Splitting for SSA-Form Programs", CC 2009) and Hack, Grund & Goos
+("Register Allocation for Programs in SSA-Form", CC 2006).  Both strategies
+share the spiller (:mod:`.spill`), the budgets (:mod:`.budget`), the edge
+parallel copies (:mod:`.copies`), the checker and the recorded figures.
+
+Per function:
+
+1. tied prior values that outlive their guarded instruction are copied
+   (:func:`.copies.split_ties`);
+2. **pre-spilling** (:mod:`.ssa_spill`): every spillable file is spilled
+   until no program point needs more registers than the file's allowed
+   registers (its *target*); a file that cannot be spilled and exceeds its
+   registers is the seed's error ``Register allocation failed with register
+   count of 'N'``;
+3. **assignment** (:mod:`.ssa_assign`): greedy along the dominator tree,
+   exactly the maximum pressure for one-register values.  When alignment
+   fragmentation leaves a wide value without an aligned slot, the file's
+   target is lowered by the value's width and steps 2-3 are repeated
+   (at most ``max-spill-rounds`` times);
+4. commit, as the fat-point driver does: values are retyped, edge parallel
+   copies lowered, spill slots compacted, and ``ori.max_regs``,
+   ``ori.num_regs``, ``ori.stack_frame``, ``ori.spill_stores`` and
+   ``ori.spill_loads`` recorded.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
+from xdsl.ir import Block, SSAValue
+
+from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.liveness import FILES, Liveness
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ops.func import FuncOp
+from passes.regalloc.budget import MAX_REGS_ATTR, compute_budget, function_target
+from passes.regalloc.classes import SPILLABLE_FILES
+from passes.regalloc.copies import lower_edge_copies, split_ties
+from passes.regalloc.driver import FunctionResult
+from passes.regalloc.spill import compact_slots, spill_figures
+from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
+from passes.regalloc.ssa_spill import _fail, prespill
+
+
+def allocate_function_ssa(
+    func: FuncOp,
+    *,
+    target: str | None = None,
+    max_regs: int | None = None,
+    max_spill_rounds: int = 64,
+    spill_base: int = 0,
+) -> FunctionResult:
+    """Allocate ``func`` with the ssa strategy (module docstring)."""
+    tgt = function_target(func, target)
+    budget = compute_budget(func, tgt, max_regs)
+    rlimit = budget.limits[RegFile.R]
+    split_ties(func)
+    allowed = {f: budget.allowed(f) for f in FILES}
+    limits = {f: len(allowed[f]) for f in FILES}
+    spill_files = set(SPILLABLE_FILES)
+    attempts = 0
+    spilled = 0
+    while True:
+        attempts += 1
+        ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds)
+        spilled += ps.spilled
+        lv = Liveness(CFG.compute(func))
+        try:
+            asg: Assignment = assign(lv, allowed)
+            break
+        except AssignFailure as e:
+            if e.file not in spill_files:
+                raise _fail(
+                    func, budget.limits.get(e.file, 0),
+                    f"a {e.width}-register {e.file.value} value finds no aligned free slot "
+                    f"in block #{e.block} and {e.file.value} values cannot be spilled",
+                ) from None
+            if attempts > max_spill_rounds or limits[e.file] - e.width < e.width:
+                raise _fail(
+                    func, budget.limits.get(e.file, 0),
+                    f"a {e.width}-register {e.file.value} value finds no aligned free slot "
+                    f"in block #{e.block}",
+                ) from None
+            limits[e.file] -= e.width
+
+    # ---- commit: retype ----
+    num = lv.numbering
+    for i, v in enumerate(num.values):
+        t = v.type
+        assert isinstance(t, OriRegisterType)
+        v._type = type(t).physical(asg.reg[i])  # type: ignore[attr-defined]
+    if not func.is_kernel:
+        ft = func.function_type
+        func.function_type = FunctionType.from_lists(
+            [a.type for a in func.entry_block.args], list(ft.outputs.data)
+        )
+    # ---- edge copies ----
+    live_in: dict[Block, list[SSAValue]] = {
+        blk: lv.live_in_values(b) for b, blk in enumerate(lv.cfg.blocks)
+    }
+    copies = lower_edge_copies(func, live_in, allowed, asg.peak)
+    # ---- frame and figures (as in driver.allocate_function) ----
+    local = func.attributes.get("ori.local_bytes")
+    local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
+    base = max(-(-local_bytes // 16) * 16, spill_base)
+    area = compact_slots(func, base)
+    frame = base + area if area else local_bytes
+    stores, loads = spill_figures(func)
+    used_r = asg.peak.get(RegFile.R, 0)
+    reserved_top = max(budget.reserved.get(RegFile.R, frozenset()), default=-1) + 1
+    num_regs = max(used_r, reserved_top, 2)
+    func.attributes[MAX_REGS_ATTR] = IntegerAttr(rlimit, i32)
+    func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
+    func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
+    func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
+    func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
+    return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
+                          budget.warnings)
+
+
+__all__ = ["allocate_function_ssa"]
