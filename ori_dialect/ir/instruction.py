@@ -255,28 +255,49 @@ class OriInstruction(OriOp):
         values become register operands; attributes are stored as constants.
         ``result_types`` defaults to the first type of each required result.
         """
-        regs: list[SSAValue | Operation] = []
-        consts: dict[str, Attribute] = {}
-        if len(sources) > len(cls.SRCS):
+        slots = cls.SRCS
+        if len(sources) > len(slots):
             raise VerifyException(
-                f"{cls.name} takes at most {len(cls.SRCS)} sources, got {len(sources)}"
+                f"{cls.name} takes at most {len(slots)} sources, got {len(sources)}"
             )
-        for slot, s in zip(cls.SRCS, sources):
+        regs: list[Any] = []
+        convert = False  # an Operation among the sources (SSAValue.get, after the checks)
+        consts: dict[str, Attribute] = {}
+        # While every constant is an int immediate that fits 32 bits (the
+        # usual case), the consts dictionary is cached under the (slot name,
+        # value) pairs: hashing the tuple of attributes that the general
+        # cache is keyed by (dataclass hashes, recursively) was a visible part
+        # of PTX import time.  Such an immediate cannot fail to convert, so
+        # errors are raised in the same order as before.
+        int_key: list[tuple[str, int]] | None = []
+        for slot, s in zip(slots, sources):
             tp = type(s)
             # Exact-type tests first: SSAValue is an ABC, and isinstance
             # against it was a visible part of PTX import time.
             if tp is OpResult or tp is BlockArgument:
-                regs.append(s)
-            elif tp is int:
-                consts[slot.name] = _make_imm(cls, slot, s)
+                regs.append(s)  # type: ignore[arg-type]
+            elif (
+                tp is int
+                and int_key is not None
+                and slot.imm == "int"
+                and -0x80000000 <= s <= 0xFFFFFFFF  # type: ignore[operator]
+            ):
+                int_key.append((slot.name, s))  # type: ignore[arg-type]
             elif isinstance(s, SSAValue | Operation):
                 regs.append(s)
+                convert = True
             elif isinstance(s, bool):
                 raise VerifyException(f"{cls.name}: bool is not an operand")
-            elif isinstance(s, int | float):
-                consts[slot.name] = _make_imm(cls, slot, s)
             else:
-                consts[slot.name] = s
+                if int_key:
+                    # Not every constant is a small int: build the ones seen so far.
+                    for name, v in int_key:
+                        consts[name] = _int_attr(v)
+                int_key = None
+                if isinstance(s, int | float):
+                    consts[slot.name] = _make_imm(cls, slot, s)
+                else:
+                    consts[slot.name] = s  # type: ignore[assignment]
         if result_types is None:
             result_types = _default_result_types(cls)
         # Property attributes are immutable: shared instances (cached per
@@ -284,19 +305,40 @@ class OriInstruction(OriOp):
         props: dict[str, Attribute] = {}
         if mods:
             props["mods"] = _make_mods_attr(cls, mods)
-        if consts:
+        if int_key:
+            key = tuple(int_key)
+            d = _INT_CONSTS.get(key)
+            if d is None:
+                if len(_INT_CONSTS) >= 16384:
+                    _INT_CONSTS.clear()
+                d = _INT_CONSTS[key] = _dict_attr(tuple((n, _int_attr(v)) for n, v in key))
+            props["consts"] = d
+        elif consts:
             props["consts"] = _dict_attr(tuple(consts.items()))
         if smods:
             props["smods"] = _smods_attr(tuple(smods.items()))
         if guard_neg:
             props["guard_neg"] = _UNIT
-        return cls._create(
-            [_value(r) for r in regs],
-            [_value(guard)] if guard is not None else [],
-            [_value(p) for p in prior],
-            list(result_types),
-            props,
-            attributes or {},
+        if convert:
+            regs = [_value(r) for r in regs]
+        if guard is not None:
+            regs.append(_value(guard))
+        n_prior = len(prior)
+        if n_prior:
+            regs.extend(_value(p) for p in prior)
+        n_srcs = len(regs) - n_prior - (guard is not None)
+        props["operandSegmentSizes"] = _segment_sizes(n_srcs, int(guard is not None), n_prior)
+        ok = _FAST_OK.get(cls)
+        if ok is None:
+            ok = _fast_init_ok(cls)
+        if ok:
+            return _fast_create(cls, regs, result_types, props, attributes or {})
+        return cls.create(
+            location=UNKNOWN_LOC,
+            operands=regs,
+            result_types=list(result_types),
+            properties=props,
+            attributes=attributes or {},
         )
 
     @classmethod
@@ -660,9 +702,12 @@ def _group(cls: type[OriInstruction], name: str) -> ModGroup:
 
 
 @functools.lru_cache(maxsize=256)
-@functools.lru_cache(maxsize=256)
 def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
     return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
+
+
+# make(): DictionaryAttr of the consts keyed by ((slot name, int value), ...).
+_INT_CONSTS: dict[tuple[tuple[str, int], ...], DictionaryAttr] = {}
 
 
 _UNIT = UnitAttr()
@@ -708,18 +753,25 @@ def _fast_init_ok(cls: type[OriInstruction]) -> bool:
 
 def _fast_create(
     cls: type[OriInstruction],
-    operands: tuple[SSAValue, ...],
+    operands: Sequence[SSAValue],
     result_types: Sequence[Attribute],
     props: dict[str, Attribute],
     attributes: dict[str, Attribute],
 ) -> Any:
     op = cls.__new__(cls)
-    uses = tuple(Use(op, i) for i in range(len(operands)))
-    for v, u in zip(operands, uses):
-        v.add_use(u)
+    # IRWithUses.add_use, inlined: each new use goes to the front of its
+    # value's use list, in operand order.
+    uses: list[Use] = []
+    for i, v in enumerate(operands):
+        first = v.first_use
+        u = Use(op, i, None, first)
+        if first is not None:
+            first._prev_use = u  # pyright: ignore[reportPrivateUsage]
+        v.first_use = u
+        uses.append(u)
     op._operands = SSAValues(operands)
-    op._operand_uses = uses
-    op.results = SSAValues(OpResult(t, op, i) for i, t in enumerate(result_types))
+    op._operand_uses = tuple(uses)
+    op.results = SSAValues([OpResult(t, op, i) for i, t in enumerate(result_types)])
     op._successors = ()
     op._successor_uses = ()
     op.properties = props

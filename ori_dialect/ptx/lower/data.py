@@ -58,8 +58,13 @@ _CACHE = {"cs": "ef", "lu": "lu", "nc": "constant"}
 _IGNORED = frozenset(["ca", "cg", "cv", "wb", "wt", "weak", "unified", "relaxed_no", "ss"])
 
 
+_RZ = R32Type.fixed()
+
+
 def rzero() -> SSAValue:
-    return R32Type.fixed()
+    # One shared instance: attributes are immutable, and building (and
+    # verifying) RZ for every access was visible in PTX import profiles.
+    return _RZ  # type: ignore[return-value]
 
 
 def mask(ctx: FunctionLowering, v: SSAValue, bits: int) -> SSAValue:

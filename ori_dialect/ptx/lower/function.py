@@ -110,6 +110,9 @@ class Scope:
     vars: dict[str, Var] = field(default_factory=dict)
     ranges: dict[str, tuple[str, int, dict[int, Var]]] = field(default_factory=dict)
     params: dict[str, ParamBuffer] = field(default_factory=dict)
+    # Register names already resolved from this scope (FunctionLowering.lookup):
+    # every declaration is collected before the first lookup, so a hit stays valid.
+    resolved: dict[str, Var] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -177,6 +180,13 @@ class FunctionLowering:
     # variables
     # ------------------------------------------------------------------
     def lookup(self, name: str, node: Any = None) -> Var:
+        scope = self.scope
+        v = scope.resolved.get(name)
+        if v is None:
+            v = scope.resolved[name] = self._lookup(name, node)
+        return v
+
+    def _lookup(self, name: str, node: Any) -> Var:
         s: Scope | None = self.scope
         while s is not None:
             v = s.vars.get(name)
@@ -244,7 +254,22 @@ class FunctionLowering:
 
     def add(self, op: Operation) -> Operation:
         self._locate(op)
-        self.cur.add_op(op)
+        blk = self.cur
+        if op.parent is None and not op.regions:
+            # Block.add_op, inlined for a fresh op without regions (every op
+            # the lowering builds): such an op cannot contain the block, so
+            # xDSL's ancestry walk up to the module has nothing to find.
+            last = blk._last_op  # pyright: ignore[reportPrivateUsage]
+            op.parent = blk
+            if last is None:
+                blk._first_op = op  # pyright: ignore[reportPrivateUsage]
+            else:
+                last._next_op = op  # pyright: ignore[reportPrivateUsage]
+                op._prev_op = last  # pyright: ignore[reportPrivateUsage]
+                op._next_op = None  # pyright: ignore[reportPrivateUsage]
+            blk._last_op = op  # pyright: ignore[reportPrivateUsage]
+        else:
+            blk.add_op(op)
         return op
 
     def emit(
