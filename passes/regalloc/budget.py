@@ -23,12 +23,61 @@ sm_100) is raised to the minimum with ptxas's warning 7016
 * the fixed registers RZ/URZ/PT/UPT are never allocatable (their index is one
   past the file's last register).
 
+* on sm_70 and later the **two registers ptxas withholds** at the top of the
+  budget: ``ptxas -v`` reports ``Used N registers`` with N = highest R
+  register in the SASS + 1 + 2 on every sm_70..sm_120 kernel, and a
+  ``--maxrregcount 32`` kernel never goes above R29 (evidence in
+  ``passes/stats.py``).  They are reserved as ``limit-2`` and ``limit-1`` so
+  that the count ori reports never exceeds the budget; :func:`hidden_regs`.
+
+**Profile lower bound.**  ptxas 12.9 and 13.0 raise any per-thread limit below
+24 on sm_70 and later, for every kernel (not only those that use the ABI),
+with ``ptxas warning : For profile sm_80 adjusting per thread register count
+of 16 to lower bound of 24`` (``--maxrregcount``) or ``For entry k adjusting
+...`` (``.maxnreg``); sm_50/sm_60 (ptxas 12.9) accept 16.  ori does the same
+with ``profile-lower-bound=true``; it is off by default so that small
+``max-regs`` values keep forcing spills in tests, and ori says (a note on
+stderr) when a limit ptxas would raise is used as given.
+
 Other files: UR, P, UP and B use the target's limits (``register_limits``)
 with nothing reserved.
+
+**Occupancy-aware budget model** (seed 000 "Budget Pressure Model
+(+1600 -- +1744)" and "Piecewise Budget Fraction Evaluation";
+``ori-regalloc{occupancy-budget=true}``, off by default: nothing in the seed
+says ptxas enables it by default, and ptxas's default counts on the example
+kernels show no such squeeze).  :class:`BudgetModel` holds the seed's knobs
+(max threads 119, pressure threshold 160, coefficients A=0.2, B=1.0, C=0.3)
+and its two evaluations:
+
+* :meth:`BudgetModel.fraction`, the 4-segment piecewise table
+  ``[y0, x1, y1, x2, y2, x3, y3] = [A, 119, A, 160, A, 255-adj, B]`` with
+  ``total_threads`` as segment 0's start, evaluated exactly as the seed's
+  pseudo-code (flat at A up to the pressure threshold, then linear to B);
+* :meth:`BudgetModel.linear_fraction`, the fast path
+  ``(thread_count - x_min) * slope + y_min`` with ``y_min = C`` and
+  ``slope = (B - C) / (maxOccupancy - minOccupancy)``.
+
+How ori uses them (:func:`plan_occupancy_budget`; the seed gives the
+formulas, not every input, so these are ori's readings): the *demand* is the
+lower bound on the register count (maximum live R registers, widths counted,
+plus the reserved and withheld registers); the seed's caller test
+``demand > (available + 1) * fraction`` decides whether to squeeze, and if so
+the R budget becomes ``floor((available + 1) * fraction)`` (never below the
+profile lower bound of 24, or the reserved registers + 1, and never above the
+hard limit), the allocator spilling down to it.  The piecewise model takes the
+demand as its x ("register pressure as x-coordinate"); ``255 - adj`` is the
+target's R limit minus the withheld registers.  The linear model takes the
+resident threads per SM at the demand as ``thread_count``, with
+``minOccupancy``/``maxOccupancy`` the threads at the hard limit and the
+target's maximum.  The pass reports (remark on stderr, and ``ori-stats``'s
+``Occupancy budget`` line from ``ori.occupancy_target``) the occupancy aimed
+at and the occupancy reached.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass, field
 
@@ -41,6 +90,9 @@ from ori_dialect.ops.func import FuncOp
 
 MAX_REGS_ATTR = "ori.max_regs"
 """Function attribute the allocator records: the R budget it worked under."""
+
+OCCUPANCY_TARGET_ATTR = "ori.occupancy_target"
+"""Function attribute: the register count the occupancy budget aimed at."""
 
 
 @dataclass
@@ -56,6 +108,18 @@ class Budget:
         return [i for i in range(self.limits.get(file, 0)) if i not in res]
 
 
+def hidden_regs(target: object) -> int:
+    """Registers ptxas adds to ``Used N registers`` beyond the highest one in
+    the SASS: 2 on sm_70 and later, 0 before (see ``passes/stats.py``)."""
+    return 2 if getattr(target, "sm", 0) >= 70 else 0
+
+
+def profile_lower_bound(target: object) -> int | None:
+    """The smallest per-thread register limit ptxas accepts for any kernel
+    (24 on sm_70 and later; ptxas 12.9 accepts 16 on sm_50/sm_60)."""
+    return 24 if getattr(target, "sm", 0) >= 70 else None
+
+
 def uses_abi(func: FuncOp) -> bool:
     if not func.is_kernel:
         return True
@@ -68,15 +132,19 @@ def compute_budget(
     max_regs: int | None = None,
     *,
     quiet: bool = False,
+    lower_bound: bool = False,
 ) -> Budget:
     """The budget of ``func`` on ``target`` (an ``SMTarget``).
 
     Raises ``PassFailedException`` for a limit above the target's; returns
     the 7016 warning text in ``Budget.warnings`` (and prints it to stderr
-    unless ``quiet``) when a limit is raised to the ABI minimum."""
+    unless ``quiet``) when a limit is raised to the ABI minimum.  With
+    ``lower_bound`` a limit below :func:`profile_lower_bound` is raised to it
+    with ptxas's warning; without, a note says that ptxas would raise it."""
     name = func.sym_name.data
     tlim = target.reg_limit("R")  # type: ignore[attr-defined]
     r = tlim
+    given_by = ""
     if max_regs is not None:
         if max_regs < 1:
             raise PassFailedException(f"@{name}: max-regs must be at least 1, got {max_regs}")
@@ -86,6 +154,7 @@ def compute_budget(
                 f"{target.name}"  # type: ignore[attr-defined]
             )
         r = min(r, max_regs)
+        given_by = "profile"
     if isinstance(func.maxnreg, IntegerAttr):
         n = func.maxnreg.value.data
         if n > tlim:
@@ -93,9 +162,31 @@ def compute_budget(
                 f"@{name}: .maxnreg {n} exceeds the {tlim} registers of "
                 f"{target.name}"  # type: ignore[attr-defined]
             )
+        if n < r:
+            given_by = "entry"
         r = min(r, n)
     abi = uses_abi(func)
     warnings: list[str] = []
+    low = profile_lower_bound(target)
+    if given_by and low is not None and r < low:
+        who = (
+            f"profile {target.name}"  # type: ignore[attr-defined]
+            if given_by == "profile"
+            else f"{'entry' if func.is_kernel else 'function'} {name}"
+        )
+        if lower_bound:
+            # ptxas's wording (12.9 and 13.0, sm_70..sm_120)
+            msg = f"For {who} adjusting per thread register count of {r} to lower bound of {low}"
+            warnings.append(msg)
+            if not quiet:
+                print(f"ptxas warning : {msg}", file=sys.stderr)
+            r = low
+        elif not quiet:
+            print(
+                f"ori-regalloc: @{name}: note: register limit {r} is used as given; ptxas "
+                f"would raise it to {low} (profile-lower-bound=true does the same)",
+                file=sys.stderr,
+            )
     amin = getattr(target, "abi_min_regs", None)
     if abi and amin is not None and r < amin:
         msg = f"warning 7016: regcount {r} specified below abi_minimum of {amin}"
@@ -110,8 +201,161 @@ def compute_budget(
         RegFile.UP: target.reg_limit("UP"),  # type: ignore[attr-defined]
         RegFile.B: target.reg_limit("B"),  # type: ignore[attr-defined]
     }
-    reserved = {RegFile.R: frozenset({0, 1, 2, 3}) if abi else frozenset({1})}
+    low_res = {0, 1, 2, 3} if abi else {1}
+    # the registers ptxas withholds sit at the top of the budget (module docstring)
+    top_res = set(range(max(r - hidden_regs(target), 0), r))
+    reserved = {RegFile.R: frozenset(low_res | top_res)}
     return Budget(limits, reserved, abi, warnings)
+
+
+def register_count(target: object, highest_r: int, reserved: frozenset[int]) -> int:
+    """What ``ptxas -v`` prints as ``Used N registers`` for a function whose
+    highest R register (pair and quad halves included) is ``highest_r``
+    (-1 for none): that + 1, counting the low reserved registers (R1, or
+    R0-R3 under the ABI) even when unused, plus :func:`hidden_regs`.  The
+    evidence is in ``passes/stats.py``."""
+    hidden = hidden_regs(target)
+    limit_low = max((i for i in reserved if i < 4), default=-1)
+    return max(highest_r, limit_low) + 1 + hidden
+
+
+@dataclass(frozen=True)
+class BudgetModel:
+    """The seed's budget pressure model (module docstring); field defaults
+    are the seed's (+1624 max threads, +1628 threshold, +1632/+1640/+1648
+    coefficients)."""
+
+    max_threads: int = 119
+    pressure_threshold: int = 160
+    coeff_a: float = 0.2
+    coeff_b: float = 1.0
+    coeff_c: float = 0.3
+    total_threads: float = 0.0
+    """+1656: segment 0's start ("clamped"; ori has no launch, so 0)."""
+    limit: float = 255.0
+    """+1704 x3: ``255 - vtable_adjustment``."""
+
+    def table(self) -> tuple[float, float, float, float, float, float, float]:
+        """The interleaved ``[y0, x1, y1, x2, y2, x3, y3]`` table (+1664..+1712)."""
+        a = self.coeff_a
+        return (a, float(self.max_threads), a, float(self.pressure_threshold), a,
+                float(self.limit), self.coeff_b)
+
+    def fraction(self, reg_count: float) -> float:
+        """sub_937E90's piecewise evaluation, line for line."""
+        y0, x1, y1, x2, y2, x3, y3 = self.table()
+        t = float(self.total_threads)
+        x = float(reg_count)
+        if t > x:
+            return y0
+        if x1 > x:
+            return y0 + (y1 - y0) / (x1 - t) * (x - t)
+        if x2 > x:
+            return y1 + (y2 - y1) / (x2 - x1) * (x - x1)
+        if x3 > x:
+            return y2 + (y3 - y2) / (x3 - x2) * (x - x2)
+        return y3
+
+    def linear(self, min_occupancy: float, max_occupancy: float) -> tuple[float, float, float]:
+        """The fast path's ``(x_min, y_min, slope)`` (+1720, +1728, +1736)."""
+        if max_occupancy == min_occupancy:
+            return float(min_occupancy), self.coeff_b, 0.0
+        slope = (self.coeff_b - self.coeff_c) / (max_occupancy - min_occupancy)
+        return float(min_occupancy), self.coeff_c, slope
+
+    def linear_fraction(
+        self, thread_count: float, min_occupancy: float, max_occupancy: float
+    ) -> float:
+        """``(thread_count - x_min) * slope + y_min`` (the seed's fast path)."""
+        x_min, y_min, slope = self.linear(min_occupancy, max_occupancy)
+        return (thread_count - x_min) * slope + y_min
+
+
+@dataclass(frozen=True)
+class OccupancyPlan:
+    """What :func:`plan_occupancy_budget` decided for one function."""
+
+    model: str
+    demand: int
+    """Lower bound on the register count (what ``Used N`` can reach at best)."""
+    available: int
+    """The hard R budget (register count)."""
+    fraction: float
+    squeeze: bool
+    """The seed's ``demand > (available + 1) * fraction``."""
+    target_regs: int
+    """The R budget the allocator gets (``available`` unless squeezed)."""
+    aimed_regs: int
+    """The register count aimed at: ``target_regs`` when squeezed, else the demand."""
+    aimed_warps: int
+    max_warps: int
+
+
+def r_demand(func: FuncOp, target: object, budget: Budget) -> int:
+    """Maximum live R registers (widths counted) + the reserved registers +
+    :func:`hidden_regs`: no allocation can report fewer registers."""
+    from ori_dialect.analysis.liveness import Liveness
+    from ori_dialect.analysis.pressure import RegisterPressure
+
+    live = RegisterPressure(Liveness.compute(func)).max.get(RegFile.R, 0)
+    low = len([i for i in budget.reserved.get(RegFile.R, frozenset()) if i < 4])
+    return live + low + hidden_regs(target)
+
+
+def plan_occupancy_budget(
+    func: FuncOp, target: object, budget: Budget, model: BudgetModel, kind: str = "piecewise"
+) -> OccupancyPlan:
+    """Apply the budget model to ``func`` (module docstring: ori's reading)."""
+    from targets.occupancy import warps_per_sm
+
+    if kind not in ("piecewise", "linear"):
+        raise PassFailedException(
+            f"ori-regalloc: budget-model must be 'piecewise' or 'linear', got {kind!r}"
+        )
+    available = budget.limits[RegFile.R]
+    demand = r_demand(func, target, budget)
+    tmax = target.max_regs_per_thread  # type: ignore[attr-defined]
+    mw = target.max_warps_per_sm  # type: ignore[attr-defined]
+
+    def warps(regs: int) -> int:
+        return warps_per_sm(target, max(1, min(regs, tmax)))  # type: ignore[arg-type]
+
+    if kind == "piecewise":
+        frac = model.fraction(demand)
+    else:
+        ws = target.warp_size  # type: ignore[attr-defined]
+        frac = model.linear_fraction(warps(demand) * ws, warps(available) * ws, mw * ws)
+    squeeze = demand > (available + 1) * frac
+    target_regs = available
+    if squeeze:
+        # at least one allocatable register above the low reserved ones
+        low_top = max((i for i in budget.reserved.get(RegFile.R, frozenset()) if i < 4), default=-1)
+        floor_regs = max(profile_lower_bound(target) or 0, low_top + 2 + hidden_regs(target))
+        target_regs = min(available, max(math.floor((available + 1) * frac), floor_regs))
+    aimed_regs = target_regs if squeeze else min(demand, available)
+    return OccupancyPlan(
+        kind, demand, available, frac, squeeze, target_regs, aimed_regs, warps(aimed_regs), mw
+    )
+
+
+def occupancy_remark(name: str, plan: OccupancyPlan, target: object, num_regs: int) -> str:
+    """The pass's remark: the occupancy aimed at and the occupancy reached."""
+    from targets.occupancy import warps_per_sm
+
+    got = warps_per_sm(target, max(1, num_regs))  # type: ignore[arg-type]
+    mw = plan.max_warps
+    how = (
+        f"squeezed the R budget from {plan.available} to {plan.target_regs} registers"
+        if plan.squeeze
+        else f"kept the R budget of {plan.available} registers"
+    )
+    return (
+        f"ori-regalloc: @{name}: remark: occupancy budget ({plan.model}): demand "
+        f"{plan.demand} registers, fraction {plan.fraction:.3f}, {how}; aimed at "
+        f"{plan.aimed_warps} warps per SM ({100 * plan.aimed_warps // mw}%) with "
+        f"{plan.aimed_regs} registers, reached "
+        f"{got} warps per SM ({100 * got // mw}%) at {num_regs} registers"
+    )
 
 
 def function_target(func: FuncOp, override: str | None = None) -> object:
@@ -128,9 +372,18 @@ def recorded_max_regs(func: FuncOp) -> int | None:
 
 __all__ = [
     "MAX_REGS_ATTR",
+    "OCCUPANCY_TARGET_ATTR",
     "Budget",
+    "BudgetModel",
+    "OccupancyPlan",
     "compute_budget",
     "function_target",
+    "hidden_regs",
+    "occupancy_remark",
+    "plan_occupancy_budget",
+    "profile_lower_bound",
+    "r_demand",
     "recorded_max_regs",
+    "register_count",
     "uses_abi",
 ]
