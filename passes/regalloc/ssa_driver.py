@@ -36,7 +36,12 @@ from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.func import FuncOp
-from passes.regalloc.budget import MAX_REGS_ATTR, compute_budget, function_target
+from passes.regalloc.budget import (
+    MAX_REGS_ATTR,
+    compute_budget,
+    function_target,
+    register_count,
+)
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.driver import FunctionResult
@@ -110,8 +115,7 @@ def allocate_function_ssa(
     frame = base + area if area else local_bytes
     stores, loads = spill_figures(func)
     used_r = asg.peak.get(RegFile.R, 0)
-    reserved_top = max(budget.reserved.get(RegFile.R, frozenset()), default=-1) + 1
-    num_regs = max(used_r, reserved_top, 2)
+    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
     func.attributes[MAX_REGS_ATTR] = IntegerAttr(rlimit, i32)
     func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
     func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
