@@ -3,7 +3,7 @@ checker (``ori-check-regalloc``).
 
 Modules, one per concern:
 
-* :mod:`.points`   -- program points and the points x values live matrix;
+* :mod:`.points`   -- program points and the live segments of every value;
 * :mod:`.budget`   -- register budgets, reserved registers, warning 7016;
 * :mod:`.classes`  -- allocation classes (seed 000's 7 classes mapped onto
   ori's register files) and allocation units with their spill costs;

@@ -17,7 +17,10 @@ What is proved, per function:
    (:mod:`.budget`: ``max-regs`` as recorded by the allocator in
    ``ori.max_regs``, ``.maxnreg``, the target) and is not reserved.
 3. **No overlap.**  At every program point (:mod:`.points`) no two live
-   values share a register, wide values counted by all their registers.
+   values share a register, wide values counted by all their registers
+   (checked per register on the values' live segments, linear in their
+   number; each conflicting pair is reported once, at the first point the
+   two share).
    Two values may share a register only when they hold the same content by
    construction: an ``ori.unpack`` result left in its part of the source, an
    ``ori.pack`` built in place from its parts, a ``MOV`` onto itself.
@@ -142,42 +145,65 @@ def check_function(
                             f"argument is in {d.type}{_describe(term)}"
                         )
 
-    # 3: overlap at every program point
+    # 3: overlap at every program point, per register: the live segments
+    # (:mod:`.points`) of the values in each register, swept in point order
     lm = LiveMatrix(func)
-    num = lm.numbering
-    content = _contents(func, num.index)
-    regs = [_phys(v) for v in num.values]
-    for p in range(len(lm.points)):
-        occ: dict[tuple[RegFile, int], tuple[object, int]] = {}
-        for vid in lm.values_at(p):
-            ph = regs[vid]
-            if ph is None:
-                continue
-            file, base, n = ph
-            for i in range(n):
-                key = (file, base + i)
-                c = content.get((int(vid), i), (int(vid), i))
-                prev = occ.get(key)
-                if prev is None:
-                    occ[key] = (c, int(vid))
-                elif prev[0] != c:
-                    pt = lm.points[p]
-                    ops = num.ops[pt.block]
-                    where = (
-                        f" at the entry of block #{pt.block}"
-                        if pt.op < 0
-                        else f" after `{str(ops[pt.op]).strip().splitlines()[0][:120]}`"
-                    )
-                    a, b = num.values[prev[1]], num.values[int(vid)]
-                    out.append(
-                        f"{name}: {a.type} and {b.type} are live at the same time in "
-                        f"{file.value}{base + i}{where}"
-                    )
-                    break
+    out.extend(_check_overlap(func, lm, name))
 
     # 6: spill slots
     out.extend(_check_spill_slots(func, lm))
     return out
+
+
+def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
+    """Two values with different contents in one register at one point.
+
+    Every value's live segments are listed under each register it occupies;
+    a register's segments are swept by start point, and a segment that starts
+    while another one of a different content is still open is a conflict,
+    reported once per pair of values at the first point they share."""
+    num = lm.numbering
+    content = _contents(func, num.index)
+    by_reg: dict[tuple[RegFile, int], list[tuple[int, int, int, object]]] = {}
+    starts, ends = lm.seg_start.tolist(), lm.seg_end.tolist()
+    bounds = lm.value_seg.tolist()
+    for vid, v in enumerate(num.values):
+        ph = _phys(v)
+        if ph is None:
+            continue
+        file, base, n = ph
+        segs = [(starts[k], ends[k]) for k in range(bounds[vid], bounds[vid + 1])]
+        for i in range(n):
+            c = content.get((vid, i), (vid, i))
+            lst = by_reg.setdefault((file, base + i), [])
+            lst.extend((s, e, vid, c) for s, e in segs)
+    found: dict[tuple[int, int], tuple[int, str]] = {}
+    for (file, reg), segs in by_reg.items():
+        segs.sort(key=lambda t: (t[0], t[2]))
+        active: list[tuple[int, int, int, object]] = []
+        for seg in segs:
+            s = seg[0]
+            active = [a for a in active if a[1] > s]
+            for a in active:
+                if a[3] != seg[3]:
+                    key = (min(a[2], seg[2]), max(a[2], seg[2]))
+                    if key not in found or found[key][0] > s:
+                        found[key] = (s, f"{file.value}{reg}")
+            active.append(seg)
+    out: list[tuple[int, int, int, str]] = []
+    for (va, vb), (p, reg) in found.items():
+        pt = lm.points[p]
+        ops = num.ops[pt.block]
+        where = (
+            f" at the entry of block #{pt.block}"
+            if pt.op < 0
+            else f" after `{str(ops[pt.op]).strip().splitlines()[0][:120]}`"
+        )
+        a, b = num.values[va], num.values[vb]
+        msg = f"{name}: {a.type} and {b.type} are live at the same time in {reg}{where}"
+        out.append((p, va, vb, msg))
+    out.sort()
+    return [m for *_, m in out]
 
 
 def _contents(func: FuncOp, index: dict[SSAValue, int]) -> dict[tuple[int, int], object]:

@@ -19,8 +19,9 @@ class  seed name       ori register file     note
 
 An *allocation unit* is a set of SSA values that must share one register
 (:mod:`.coalesce` builds them): its width (1, 2 or 4 registers), the program
-points where it is live (a boolean mask over :class:`.points.LiveMatrix`
-points), its spill cost and whether it may be spilled.
+points where it is live (:class:`.points.Segments` over the linear numbering
+of :class:`.points.LiveMatrix`), its spill cost and whether it may be
+spilled.
 
 **Spill cost** (seed 000 "Spilling", seed 003 "Scratch Data Registers"):
 each definition and each use of a value adds ``spill-cost`` (default 15.0)
@@ -45,7 +46,7 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.memory import LdlOp, StlOp
-from passes.regalloc.points import LiveMatrix
+from passes.regalloc.points import LiveMatrix, Segments
 
 SPILL_ATTR = "ori.spill_value"
 
@@ -74,7 +75,7 @@ class Unit:
     values: list[int]
     file: RegFile
     width: int
-    points: npt.NDArray[np.bool_]
+    points: Segments
     cost: float
     spillable: bool
     tied: bool = False
@@ -108,6 +109,10 @@ def value_costs(
     cost = np.zeros(nv, dtype=np.float64)
     freq_of_block = [float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
                      for b in range(lm.cfg.num_blocks)]
+    # values live across each call (at the points before and after it), found
+    # in one sweep over the live segments; added below in program order
+    calls = [op for ops in num.ops for op in ops if isinstance(op, CallOp)]
+    across_of = dict(zip(calls, lm.live_through([lm.op_point[op] for op in calls])))
     for b in range(lm.cfg.num_blocks):
         f = base_cost * freq_of_block[b]
         for v in num.arg_ids[b]:
@@ -118,11 +123,7 @@ def value_costs(
             for v in num.op_uses[b][k]:
                 cost[v] += f
             if isinstance(op, CallOp):
-                p_after = lm.op_point[op]
-                p_before = p_after - 1
-                across = lm.live[p_before] & lm.live[p_after]
-                for v in num.op_uses[b][k]:
-                    across[v] = False
+                across = np.setdiff1d(across_of[op], num.op_uses[b][k], assume_unique=True)
                 cost[across] += 2.0 * (2.0 * base_cost) * freq_of_block[b]
     spillable = np.zeros(nv, dtype=np.bool_)
     for i, v in enumerate(num.values):

@@ -26,7 +26,7 @@ from xdsl.ir import Operation
 from ori_dialect.analysis.liveness import FILES, edge_operands
 from ori_dialect.ops.integer import MovOp
 from passes.regalloc.classes import Unit
-from passes.regalloc.points import LiveMatrix
+from passes.regalloc.points import LiveMatrix, Segments
 
 
 class _UF:
@@ -52,13 +52,14 @@ def build_units(
     num = lm.numbering
     nv = len(num)
     uf = _UF(nv)
-    masks: dict[int, np.ndarray] = {}
+    # the live points of each union-find root (live segments, :mod:`.points`)
+    masks: dict[int, Segments] = {}
     typ = [type(v.type) for v in num.values]
 
-    def mask(r: int) -> np.ndarray:
+    def mask(r: int) -> Segments:
         m = masks.get(r)
         if m is None:
-            m = lm.live[:, r].copy()
+            m = lm.segments(r)
             masks[r] = m
         return m
 
@@ -104,7 +105,7 @@ def build_units(
             if typ[a] is not typ[b] or bool(spillable[ra]) != bool(spillable[rb]):
                 hints.append((a, b))
                 continue
-            if (mask(ra) & mask(rb)).any():
+            if mask(ra).intersects(mask(rb)):
                 hints.append((a, b))
                 continue
             union(a, b)
@@ -131,7 +132,7 @@ def build_units(
                 values=vals,
                 file=FILES[int(num.file[v0])],
                 width=int(num.width[v0]),
-                points=mask(r) if len(vals) > 1 else lm.live[:, v0],
+                points=mask(r) if len(vals) > 1 else lm.segments(v0),
                 cost=float(cost[vals].sum()),
                 spillable=bool(spillable[vals].any()),
                 tied=any(v in tied_vals for v in vals),

@@ -180,7 +180,7 @@ def allocate_function(
             allowed = budget.allowed(f)
             # register pressure per point for this file
             cols = [v for u in fu for v in u.values]
-            pressure = (lm.live[:, cols] * lm.numbering.width[cols]).sum(axis=1)
+            pressure = lm.pressure(cols)
             order = assignment_order(fu, pressure, len(allowed), spill_retry)
             res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f])
             assignment.update(res.assignment)

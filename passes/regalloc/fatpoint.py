@@ -2,11 +2,10 @@
 
 For the unit being coloured, the *primary* histogram counts, per physical
 register, the program points of the unit's live range at which that
-register is already occupied (``occupancy[points].sum(axis=0)`` over a
-points x registers numpy matrix -- the seed's 512-DWORD array, built per
-unit).  A candidate slot is an aligned base register (a pair or quad for
-wide values) whose registers are all allocatable; its cost is the sum of
-the primary counts of its registers.
+register is already occupied (the seed's 512-DWORD array, built per unit).
+A candidate slot is an aligned base register (a pair or quad for wide
+values) whose registers are all allocatable; its cost is the sum of the
+primary counts of its registers.
 
 * Slots whose cost exceeds ``threshold-for-discard-conflicts``
   (RegAllocThresholdForDiscardConflicts, knob 684, default 50) are
@@ -21,6 +20,19 @@ the primary counts of its registers.
   like a unit that finds no slot.  The threshold therefore only prunes the
   scan.  The input is never miscompiled.
 
+**What is computed.**  Since only a slot of cost 0 is ever assigned, the
+decision needs of each register only whether its primary count is zero.
+The occupancy is kept as one bit per (point, register) -- a ``(points,
+words)`` array of ``uint64`` -- and the unit's *busy set* (the registers
+with a non-zero count) is the OR of the rows of its live segments
+(:class:`.points.Segments`), one numpy reduction per segment.  The slot
+choice -- minimum cost, then secondary cost, then lowest base -- is then
+exact bit arithmetic on Python integers: the free candidate bases (all
+``width`` registers free), those holding a coalescing partner first, the
+lowest one.  This is the same decision as scanning the full histogram
+(:func:`primary_histogram` computes it, for tests) at a cost linear in the
+unit's live segments instead of ``points x registers``.
+
 The assignment's register consumption is ``base + width`` (sub_939CE0:
 ``assignment + (1 << pair) - 1``, plus one for a count).
 """
@@ -32,6 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from passes.regalloc.classes import Unit
+from passes.regalloc.points import Segments
 
 
 @dataclass
@@ -42,6 +55,8 @@ class FatPointResult:
     peak: int = 0
     """Registers consumed: highest assigned register + 1."""
     occupancy: np.ndarray | None = None
+    """``(points, words)`` ``uint64``: bit ``r % 64`` of word ``r // 64`` of
+    row ``p`` is set when register ``r`` is assigned at point ``p``."""
 
 
 def candidate_bases(allowed: list[int], width: int) -> np.ndarray:
@@ -52,6 +67,34 @@ def candidate_bases(allowed: list[int], width: int) -> np.ndarray:
     )
 
 
+def _bits(bases: np.ndarray) -> int:
+    m = 0
+    for b in bases.tolist():
+        m |= 1 << b
+    return m
+
+
+def busy_registers(occ: np.ndarray, points: Segments) -> int:
+    """The registers occupied at some point of ``points``, as a bit set."""
+    busy = 0
+    for s, e in zip(points.starts.tolist(), points.ends.tolist()):
+        words = np.bitwise_or.reduce(occ[s:e], axis=0).tolist()
+        for i, w in enumerate(words):
+            if w:
+                busy |= w << (64 * i)
+    return busy
+
+
+def primary_histogram(occ: np.ndarray, points: Segments, file_size: int) -> np.ndarray:
+    """The seed's primary array: per register, the points of ``points`` at
+    which it is occupied (for tests and debugging: quadratic)."""
+    rows = occ[points.indices()]
+    if not rows.size:
+        return np.zeros(file_size, dtype=np.int64)
+    bits = np.unpackbits(rows.astype("<u8").view(np.uint8), axis=1, bitorder="little")
+    return bits.sum(axis=0, dtype=np.int64)[:file_size]
+
+
 def fatpoint_allocate(
     order: list[Unit],
     allowed: list[int],
@@ -60,43 +103,54 @@ def fatpoint_allocate(
     file_size: int = 256,
 ) -> FatPointResult:
     res = FatPointResult()
-    occ = np.zeros((num_points, file_size), dtype=np.int32)
-    cands = {w: candidate_bases(allowed, w) for w in (1, 2, 4)}
+    nwords = max(1, -(-file_size // 64))
+    occ = np.zeros((num_points, nwords), dtype=np.uint64)
+    cands = {w: _bits(candidate_bases(allowed, w)) for w in (1, 2, 4)}
     assignment = res.assignment
     for u in order:
-        bases = cands.get(u.width)
-        if bases is None:
-            bases = candidate_bases(allowed, u.width)
-            cands[u.width] = bases
-        if bases.size == 0:
+        w = u.width
+        cand = cands.get(w)
+        if cand is None:
+            cand = _bits(candidate_bases(allowed, w))
+            cands[w] = cand
+        if not cand or threshold < 0:
+            # no slot at all, or every cost (>= 0) is above the threshold
             res.failed.append(u)
             continue
-        idx = np.flatnonzero(u.points)
-        primary = occ[idx].sum(axis=0) if idx.size else np.zeros(file_size, dtype=np.int64)
-        cost = np.zeros(bases.size, dtype=np.int64)
-        for i in range(u.width):
-            cost += primary[bases + i]
-        secondary = np.ones(bases.size, dtype=np.int64)
+        free = ~busy_registers(occ, u.points)
+        ok = cand
+        for i in range(w):
+            ok &= free >> i  # a slot of cost 0: all its registers are free
+        if not ok:
+            res.failed.append(u)  # the best slot has a conflict: needs spill
+            continue
+        # secondary cost 0 on a coalescing partner's register
+        hinted = 0
         for h in u.hints:
             hb = assignment.get(h)
             if hb is not None:
-                secondary[bases == hb] = 0
-        keep = cost <= threshold
-        if not keep.any():
-            res.failed.append(u)
-            continue
-        kb, kc, ks = bases[keep], cost[keep], secondary[keep]
-        best = np.lexsort((kb, ks, kc))[0]
-        if kc[best] > 0:
-            res.failed.append(u)
-            continue
-        b = int(kb[best])
+                hinted |= 1 << hb
+        pick = ok & hinted or ok
+        b = (pick & -pick).bit_length() - 1
         assignment[u.id] = b
-        if idx.size:
-            occ[idx, b : b + u.width] += 1
-        res.peak = max(res.peak, b + u.width)
+        words: dict[int, int] = {}
+        for r in range(b, b + w):
+            words[r >> 6] = words.get(r >> 6, 0) | 1 << (r & 63)
+        segs = list(zip(u.points.starts.tolist(), u.points.ends.tolist()))
+        for word, bits in words.items():
+            col = occ[:, word]
+            bit = np.uint64(bits)
+            for s, e in segs:
+                col[s:e] |= bit
+        res.peak = max(res.peak, b + w)
     res.occupancy = occ
     return res
 
 
-__all__ = ["FatPointResult", "candidate_bases", "fatpoint_allocate"]
+__all__ = [
+    "FatPointResult",
+    "busy_registers",
+    "candidate_bases",
+    "fatpoint_allocate",
+    "primary_histogram",
+]

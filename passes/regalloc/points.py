@@ -1,4 +1,4 @@
-"""Program points and the live matrix shared by the allocator and the checker.
+"""Program points and live intervals shared by the allocator and the checker.
 
 A *program point* is a moment between instructions at which a set of values
 occupies registers:
@@ -16,13 +16,27 @@ and a result of that op never share a point: they may share a register
 (instructions read all sources before writing results), which is also what a
 tied prior value and its guarded result need.
 
-``LiveMatrix.live`` is a ``(points, values)`` boolean numpy matrix; the
-fat-point allocator sums its rows into per-register interference histograms
-and the checker walks it row by row.
+**Representation.**  Points are numbered linearly, block by block in region
+order (the entry point, then the point after each op).  Within one block the
+points holding a value are contiguous (a backward walk adds a value at its
+last use and drops it at its definition), so the points of a value are a few
+half-open *segments* ``[start, end)`` -- at most one per block, and segments
+of consecutive blocks are merged.  :class:`LiveMatrix` keeps all of them in
+three flat numpy arrays sorted by (value, start); the total size is the sum
+of the live ranges' segment counts, linear in the function's size for a
+bounded register pressure, instead of the ``points x values`` matrix (which
+is quadratic: 10^10 cells for 100k instructions).  Per-point questions are
+answered from the segments: register pressure with a difference array and a
+cumulative sum, the values at a point by a scan of the segments.
+
+:class:`Segments` is one set of points (a unit's live range): sorted,
+disjoint, non-adjacent ``[start, end)`` pairs with intersection, union and
+the ``(a & b).any()`` idiom of boolean masks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +47,8 @@ from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import Liveness, ValueNumbering
 from ori_dialect.analysis.loops import LoopInfo
 
+IntArray = npt.NDArray[np.int64]
+
 
 @dataclass(frozen=True)
 class Point:
@@ -41,20 +57,130 @@ class Point:
     """Position of the op the point follows; -1 for the block entry point."""
 
 
+def _merge(starts: IntArray, ends: IntArray) -> tuple[IntArray, IntArray]:
+    """Sort segments and merge overlapping or adjacent ones."""
+    if starts.size <= 1:
+        return starts, ends
+    order = np.argsort(starts, kind="stable")
+    s, e = starts[order], ends[order]
+    if s.size > 1 and np.all(s[1:] > e[:-1]):
+        return s, e
+    reach = np.maximum.accumulate(e)
+    new = np.empty(s.size, dtype=np.bool_)
+    new[0] = True
+    new[1:] = s[1:] > reach[:-1]
+    first = np.flatnonzero(new)
+    last = np.append(first[1:], s.size) - 1
+    return s[first], reach[last]
+
+
+class Segments:
+    """A set of program points as sorted, disjoint, non-adjacent half-open
+    segments ``[starts[i], ends[i])``."""
+
+    __slots__ = ("ends", "starts")
+
+    starts: IntArray
+    ends: IntArray
+
+    def __init__(self, starts: IntArray, ends: IntArray) -> None:
+        self.starts = starts
+        self.ends = ends
+
+    @classmethod
+    def of(cls, starts: Sequence[int] | IntArray, ends: Sequence[int] | IntArray) -> Segments:
+        """Segments from any (possibly unsorted, overlapping) pairs."""
+        s, e = _merge(np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64))
+        return cls(s, e)
+
+    def __len__(self) -> int:
+        """The number of points."""
+        return int((self.ends - self.starts).sum())
+
+    def any(self) -> bool:
+        return self.starts.size > 0
+
+    def __bool__(self) -> bool:
+        return self.starts.size > 0
+
+    def intersects(self, other: Segments) -> bool:
+        a_s, a_e, b_s, b_e = self.starts, self.ends, other.starts, other.ends
+        if not a_s.size or not b_s.size:
+            return False
+        if a_s.size == 1 and b_s.size == 1:
+            return bool(a_s[0] < b_e[0] and b_s[0] < a_e[0])
+        if a_s.size > b_s.size:
+            a_s, a_e, b_s, b_e = b_s, b_e, a_s, a_e
+        # first segment of b ending after each start of a
+        j = np.searchsorted(b_e, a_s, side="right")
+        ok = j < b_s.size
+        if not ok.any():
+            return False
+        return bool((b_s[j[ok]] < a_e[ok]).any())
+
+    def __and__(self, other: Segments) -> Segments:
+        """The points in both sets."""
+        if not self.starts.size or not other.starts.size:
+            return Segments(np.empty(0, np.int64), np.empty(0, np.int64))
+        # pairs (i, j) of overlapping segments, found by a merge on searchsorted
+        j0 = np.searchsorted(other.ends, self.starts, side="right")
+        j1 = np.searchsorted(other.starts, self.ends, side="left")
+        cnt = np.maximum(j1 - j0, 0)
+        i = np.repeat(np.arange(self.starts.size), cnt)
+        if not i.size:
+            return Segments(np.empty(0, np.int64), np.empty(0, np.int64))
+        off = np.repeat(np.cumsum(cnt) - cnt, cnt)
+        j = np.arange(i.size) - off + np.repeat(j0, cnt)
+        s = np.maximum(self.starts[i], other.starts[j])
+        e = np.minimum(self.ends[i], other.ends[j])
+        return Segments.of(s, e)
+
+    def __or__(self, other: Segments) -> Segments:
+        return Segments.of(
+            np.concatenate((self.starts, other.starts)), np.concatenate((self.ends, other.ends))
+        )
+
+    def mask(self, num_points: int) -> npt.NDArray[np.bool_]:
+        """The set as a boolean mask over ``num_points`` points."""
+        m = np.zeros(num_points + 1, dtype=np.int8)
+        np.add.at(m, self.starts, 1)
+        np.add.at(m, self.ends, -1)
+        return np.cumsum(m[:-1]) > 0
+
+    def indices(self) -> IntArray:
+        """The points, ascending."""
+        if not self.starts.size:
+            return np.empty(0, np.int64)
+        lens = self.ends - self.starts
+        off = np.repeat(self.starts - (np.cumsum(lens) - lens), lens)
+        return np.arange(int(lens.sum()), dtype=np.int64) + off
+
+    def __repr__(self) -> str:
+        return "Segments(" + ", ".join(
+            f"[{s}, {e})" for s, e in zip(self.starts.tolist(), self.ends.tolist())
+        ) + ")"
+
+
 class LiveMatrix:
-    """Points x values occupancy of one function (see the module docstring)."""
+    """Points and the live segments of every value of one function (see the
+    module docstring).  The name is historical: no matrix is built."""
 
     cfg: CFG
     liveness: Liveness
     numbering: ValueNumbering
     points: list[Point]
-    live: npt.NDArray[np.bool_]
     op_point: dict[Operation, int]
     """The point just after each op."""
     block_entry: list[int]
     """The entry point of each block."""
     depth: npt.NDArray[np.int32]
     """Loop nesting depth of each point's block."""
+    seg_value: IntArray
+    seg_start: IntArray
+    seg_end: IntArray
+    """All live segments, sorted by (value, start); merged where adjacent."""
+    value_seg: IntArray
+    """The segments of value ``v`` are ``value_seg[v]:value_seg[v + 1]``."""
 
     def __init__(self, func: Operation) -> None:
         cfg = CFG.compute(func)
@@ -67,45 +193,126 @@ class LiveMatrix:
 
         loops = LoopInfo(cfg, DominatorTree(cfg))
         points: list[Point] = []
-        rows: list[int] = []
-        cols: list[int] = []
         self.op_point = {}
         self.block_entry = []
         depths: list[int] = []
+        sv: list[int] = []
+        ss: list[int] = []
+        se: list[int] = []
+        op_point = self.op_point
         for b in range(cfg.num_blocks):
             ops = num.ops[b]
-            d = loops.depth(b)
-            # points of this block, computed backwards then laid out forwards
-            after: list[list[int]] = [[] for _ in ops]
-            live_before_first: set[int] = set(lv.live_out(b)) if not ops else set()
-            for k, op, live in lv.walk_backward(b):
-                after[k] = [*live, *num.op_defs[b][k]]
-            if ops:
-                live_before_first = set(live)  # state after the walk: live before op 0
-            entry = live_before_first | set(num.arg_ids[b])
-            self.block_entry.append(len(points))
-            p = len(points)
+            n = len(ops)
+            pe = len(points)
+            self.block_entry.append(pe)
+            depths.append(loops.depth(b))
             points.append(Point(b, -1))
-            depths.append(d)
-            rows.extend([p] * len(entry))
-            cols.extend(entry)
+            points.extend(Point(b, k) for k in range(n))
             for k, op in enumerate(ops):
-                p = len(points)
-                points.append(Point(b, k))
-                depths.append(d)
-                self.op_point[op] = p
-                s = set(after[k])
-                rows.extend([p] * len(s))
-                cols.extend(s)
+                op_point[op] = pe + 1 + k
+            # backward walk: ``end`` of every value live at the current point
+            # (exclusive); a value's segment opens at its definition's point
+            end: dict[int, int] = dict.fromkeys(lv.live_out(b), pe + n + 1)
+            defs_b = num.op_defs[b]
+            uses_b = num.op_uses[b]
+            for k in range(n - 1, -1, -1):
+                p = pe + 1 + k
+                for d in defs_b[k]:
+                    sv.append(d)
+                    ss.append(p)
+                    se.append(end.pop(d, p + 1))  # a dead result holds its point only
+                for u in uses_b[k]:
+                    if u not in end:
+                        end[u] = p  # live up to the point before op k
+            for a in num.arg_ids[b]:
+                sv.append(a)
+                ss.append(pe)
+                se.append(end.pop(a, pe + 1))  # every argument is written at entry
+            for v, e in end.items():  # live-in
+                sv.append(v)
+                ss.append(pe)
+                se.append(e)
         self.points = points
-        live_m = np.zeros((len(points), len(num)), dtype=np.bool_)
-        if rows:
-            live_m[np.asarray(rows, dtype=np.intp), np.asarray(cols, dtype=np.intp)] = True
-        self.live = live_m
-        self.depth = np.asarray(depths, dtype=np.int32)
+        self.depth = np.asarray(depths, dtype=np.int32).repeat(
+            np.diff(np.append(self.block_entry, len(points)))
+        ) if points else np.zeros(0, dtype=np.int32)
+        v_a = np.asarray(sv, dtype=np.int64)
+        s_a = np.asarray(ss, dtype=np.int64)
+        e_a = np.asarray(se, dtype=np.int64)
+        order = np.lexsort((s_a, v_a))
+        v_a, s_a, e_a = v_a[order], s_a[order], e_a[order]
+        # merge a value's segments of consecutive blocks ([x, p) and [p, y))
+        if v_a.size > 1:
+            join = (v_a[1:] == v_a[:-1]) & (s_a[1:] <= e_a[:-1])
+            if join.any():
+                first = np.ones(v_a.size, dtype=np.bool_)
+                first[1:] = ~join
+                grp = np.cumsum(first) - 1
+                ends = np.zeros(int(grp[-1]) + 1, dtype=np.int64)
+                np.maximum.at(ends, grp, e_a)
+                keep = np.flatnonzero(first)
+                v_a, s_a, e_a = v_a[keep], s_a[keep], ends
+        self.seg_value, self.seg_start, self.seg_end = v_a, s_a, e_a
+        self.value_seg = np.searchsorted(v_a, np.arange(len(num) + 1), side="left")
+
+    # ------------------------------------------------------------------
+    def segments(self, v: int) -> Segments:
+        """The points of value ``v``."""
+        a, b = int(self.value_seg[v]), int(self.value_seg[v + 1])
+        return Segments(self.seg_start[a:b], self.seg_end[a:b])
 
     def values_at(self, p: int) -> npt.NDArray[np.intp]:
-        return np.flatnonzero(self.live[p])
+        """The values at point ``p``, ascending (a scan of all segments)."""
+        m = (self.seg_start <= p) & (self.seg_end > p)
+        return self.seg_value[m].astype(np.intp)
+
+    def live_through(self, after: Sequence[int] | IntArray) -> list[IntArray]:
+        """For each point ``p`` of ``after``: the values at both ``p - 1`` and
+        ``p`` (one sweep over the segments, output-sensitive)."""
+        q = np.asarray(after, dtype=np.int64)
+        if not q.size:
+            return []
+        order = np.argsort(q, kind="stable")
+        qs = q[order]
+        # a segment holds p - 1 and p when start <= p - 1 and end >= p + 1
+        lo = np.searchsorted(qs, self.seg_start + 1, side="left")
+        hi = np.searchsorted(qs, self.seg_end - 1, side="right")
+        cnt = np.maximum(hi - lo, 0)
+        seg = np.repeat(np.arange(self.seg_start.size), cnt)
+        off = np.repeat(np.cumsum(cnt) - cnt, cnt)
+        qi = np.arange(seg.size) - off + np.repeat(lo, cnt)
+        vals = self.seg_value[seg]
+        by_q = np.argsort(qi, kind="stable")
+        qi, vals = qi[by_q], vals[by_q]
+        bounds = np.searchsorted(qi, np.arange(qs.size + 1), side="left")
+        out: list[IntArray] = [np.empty(0, np.int64)] * q.size
+        for k in range(qs.size):
+            out[int(order[k])] = np.sort(vals[bounds[k] : bounds[k + 1]])
+        return out
+
+    def pressure(self, values: Sequence[int] | IntArray) -> IntArray:
+        """Registers occupied at each point by ``values`` (each counted by its
+        width): a difference array over the segments' ends and a cumulative
+        sum."""
+        npts = len(self.points)
+        sel = np.zeros(len(self.numbering) + 1, dtype=np.bool_)
+        idx = np.asarray(values, dtype=np.int64)
+        if idx.size:
+            sel[idx] = True
+        m = sel[self.seg_value]
+        w = self.numbering.width.astype(np.int64)[self.seg_value[m]]
+        diff = np.bincount(self.seg_start[m], weights=w, minlength=npts + 1)
+        diff -= np.bincount(self.seg_end[m], weights=w, minlength=npts + 1)
+        return np.cumsum(diff[:npts]).round().astype(np.int64)
+
+    def dense(self) -> npt.NDArray[np.bool_]:
+        """The ``(points, values)`` boolean matrix (quadratic: only for small
+        functions, tests and debugging)."""
+        m = np.zeros((len(self.points), len(self.numbering)), dtype=np.bool_)
+        for v, s, e in zip(self.seg_value.tolist(), self.seg_start.tolist(),
+                           self.seg_end.tolist()):
+            m[s:e, v] = True
+        return m
 
 
-__all__ = ["LiveMatrix", "Point"]
+__all__ = ["LiveMatrix", "Point", "Segments"]
