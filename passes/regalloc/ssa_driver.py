@@ -70,7 +70,8 @@ def allocate_function_ssa(
     spilled = 0
     while True:
         attempts += 1
-        ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds)
+        ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
+                      report=budget.limits)
         spilled += ps.spilled
         lv = Liveness(CFG.compute(func))
         try:

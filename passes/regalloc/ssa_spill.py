@@ -74,6 +74,13 @@ from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
 from passes.regalloc.spill import next_tag, spill_value
 
+try:  # the spiller says which register types it can spill (P/UP/UR/B via a GPR home)
+    from passes.regalloc.spill import can_spill
+except ImportError:  # an R-only spiller: the files of SPILLABLE_FILES decide alone
+
+    def can_spill(v: SSAValue) -> bool:
+        return True
+
 INF = 1 << 60
 LOOP_EXIT_DISTANCE = 100_000
 """Distance added per loop an edge leaves (Braun & Hack section 4.1: "uses
@@ -185,13 +192,17 @@ class PreSpillResult:
 
 def spillable_values(num: ValueNumbering, files: Iterable[RegFile]) -> list[bool]:
     """Whether each numbered value may be spilled (the same rule as
-    :func:`.classes.value_costs`: a file the spiller supports, not a reload,
-    not already spilled, and used)."""
+    :func:`.classes.value_costs`: a file and type the spiller supports, not a
+    reload, not already spilled, and used).  P/UP/UR/B values spilled through
+    a GPR home raise the R pressure; the next pre-spill round sees the homes
+    (ordinary spillable R values) and spills R as needed."""
     fs = set(files)
     out: list[bool] = []
     for i, v in enumerate(num.values):
         f = FILES[int(num.file[i])]
-        out.append(f in fs and not is_reload(v) and not is_spilled(v) and bool(v.uses))
+        out.append(
+            f in fs and can_spill(v) and not is_reload(v) and not is_spilled(v) and bool(v.uses)
+        )
     return out
 
 
@@ -205,10 +216,16 @@ def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
 
 
 def choose_spills(
-    func: FuncOp, lv: Liveness, limits: dict[RegFile, int], spillable: list[bool]
+    func: FuncOp,
+    lv: Liveness,
+    limits: dict[RegFile, int],
+    spillable: list[bool],
+    report: dict[RegFile, int] | None = None,
 ) -> tuple[list[int], dict[RegFile, int]]:
     """One round of eviction decisions (module docstring): the values to spill
-    and the maximum effective pressure per file after spilling them."""
+    and the maximum effective pressure per file after spilling them.
+    ``report`` is the register count a failure names (the budget; default
+    ``limits``)."""
     cfg = lv.cfg
     num = lv.numbering
     nu = NextUse(lv)
@@ -260,17 +277,17 @@ def choose_spills(
                 if tot[f] > lim[f]:
                     ff = FILES[f]
                     where = (
-                        f"the entry of block #{b}" if j == 0
+                        f"at the entry of block #{b}" if j == 0
                         else f"after `{str(ops[j - 1]).strip().splitlines()[0][:100]}`"
                     )
                     why = (
-                        f"{tot[f]} {ff.value} registers are needed at {where} and nothing "
+                        f"{tot[f]} {ff.value} registers are needed {where} and nothing "
                         "live there can be spilled"
                         if ff in SPILLABLE_FILES
-                        else f"{tot[f]} {ff.value} registers are live at {where} and "
+                        else f"{tot[f]} {ff.value} registers are live {where} and "
                         f"{ff.value} values cannot be spilled"
                     )
-                    raise _fail(func, lim[f], why)
+                    raise _fail(func, (report or limits).get(ff, lim[f]), why)
                 peak[f] = max(peak[f], tot[f])
     return order, {FILES[f]: peak[f] for f in range(len(FILES))}
 
@@ -280,12 +297,14 @@ def prespill(
     limits: dict[RegFile, int],
     files: Iterable[RegFile] | None = None,
     max_rounds: int = 16,
+    report: dict[RegFile, int] | None = None,
 ) -> PreSpillResult:
     """Spill until no program point of ``func`` needs more than
     ``limits[f]`` registers of any file ``f`` (files without a limit are not
     bounded).  Only files in ``files`` (default: the spiller's
     :data:`.classes.SPILLABLE_FILES`) are spilled; excess pressure in another
-    file is a diagnostic."""
+    file is a diagnostic naming ``report[f]`` (default ``limits[f]``) as the
+    register count."""
     spill_files = set(SPILLABLE_FILES if files is None else files)
     res = PreSpillResult()
     while True:
@@ -293,13 +312,13 @@ def prespill(
         lv = Liveness(CFG.compute(func))
         num = lv.numbering
         spillable = spillable_values(num, spill_files)
-        order, peak = choose_spills(func, lv, limits, spillable)
+        order, peak = choose_spills(func, lv, limits, spillable, report)
         if not order:
             res.max_pressure = peak
             return res
         if res.rounds > max_rounds:
             raise _fail(
-                func, limits.get(RegFile.R, 0),
+                func, (report or limits).get(RegFile.R, 0),
                 f"pressure still above the budget after {max_rounds} spill rounds",
             )
         tag = next_tag(func)
