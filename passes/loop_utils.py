@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.control import BraOp
+from ori_dialect.ops.integer import MovOp
+from ori_dialect.ops.predicate import ISetPOp
+
+_MASK = 0xFFFFFFFF
 
 
 def edge_args(term: Operation, slot: int) -> list[SSAValue]:
@@ -86,4 +93,64 @@ def forwarding_block(arg_types: Sequence[object], dest: Block) -> Block:
     return b
 
 
-__all__ = ["edge_args", "forwarding_block", "make_uncond", "rebuild_bra", "retarget_edge"]
+def const_u32(v: object) -> int | None:
+    """The 32-bit constant ``v`` stands for: an integer immediate or the result
+    of an unguarded ``ori.mov`` of one; None otherwise."""
+    if isinstance(v, IntegerAttr):
+        return v.value.data & _MASK
+    if isinstance(v, int):
+        return v & _MASK
+    if isinstance(v, OpResult) and isinstance(v.op, MovOp) and v.op.guard is None:
+        c = v.op.src("a")
+        if isinstance(c, IntegerAttr):
+            return c.value.data & _MASK
+    return None
+
+
+def compare_u32(cmp: str, unsigned: bool, a: int, b: int) -> bool:
+    """``a CMP b`` on 32-bit values, as ``ISETP`` evaluates it."""
+    if not unsigned:
+        a = a - (1 << 32) if a >= 1 << 31 else a
+        b = b - (1 << 32) if b >= 1 << 31 else b
+    return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[cmp]
+
+
+def fold_isetp(p: SSAValue) -> bool | None:
+    """The value of predicate ``p`` when it is the first result of an
+    unguarded, unchained ``ori.isetp`` (``and`` with ``PT``) of two constants."""
+    if not isinstance(p, OpResult) or p.index != 0 or not isinstance(p.op, ISetPOp):
+        return None
+    op = p.op
+    if op.guard is not None or op.has_mod("ex") or op.mod("bop") != "and" or op.smod_map():
+        return None
+    c = op.src("c")
+    if not (isinstance(c, PredType) and c.is_fixed):
+        return None
+    cmp = op.mod("cmp") or ""
+    if cmp not in ("lt", "le", "gt", "ge", "eq", "ne"):
+        return None
+    a, b = const_u32(op.src("a")), const_u32(op.src("b"))
+    if a is None or b is None:
+        return None
+    return compare_u32(cmp, op.mod("sign") == "u32", a, b)
+
+
+def is_pure(op: Operation) -> bool:
+    """An instruction whose only effect is its results (safe to delete unused)."""
+    return (isinstance(op, OriInstruction) and bool(op.results) and not op.MEM.reads
+            and not op.MEM.writes and not op.SIDE_EFFECTS and not op.IS_BARRIER
+            and not op.WARP_COLLECTIVE)
+
+
+def delete_dead(ops: Sequence[Operation]) -> None:
+    """Erase the pure instructions of ``ops`` (in reverse order) whose results
+    are unused; an erased one may make an earlier one dead."""
+    for op in reversed(list(ops)):
+        if op.parent_block() is not None and is_pure(op) and all(not r.uses for r in op.results):
+            blk = op.parent_block()
+            assert blk is not None
+            blk.erase_op(op)
+
+
+__all__ = ["compare_u32", "const_u32", "delete_dead", "edge_args", "fold_isetp", "forwarding_block",
+           "is_pure", "make_uncond", "rebuild_bra", "retarget_edge"]

@@ -11,11 +11,12 @@ The driver follows the seed's *RunUnrolling* (sub_1390B30) step by step:
 * **A/B** the ``nounroll`` pragma (``ori.pragma "nounroll"`` in the header)
   applies to the loop it marks (ori does not spread it to sibling blocks; a
   nested nounroll loop counts in ``inner_nounroll_cnt``);
-* **C** the single latch must end in a conditional ``ori.bra`` (code 13;
-  top-tested loops, whose latch branches unconditionally, get code 13 too:
-  ori does not invert loops); several latches or a latch branch that does
-  not leave the loop: code 17 (the seed skips such loops silently; ori
-  reports them as irregular);
+* **C** the single latch must end in a conditional ``ori.bra`` (code 13).
+  ``ori-loop-simplify`` inverts top-tested loops into this form by default
+  (``loop-inversion``, seed phase 18's ``LoopInversion`` knob); a loop left
+  top-tested gets code 13 with a reason saying so.  Several latches or a
+  latch branch that does not leave the loop: code 17 (the seed skips such
+  loops silently; ori reports them as irregular);
 * **D** nounroll pragma, or a convergence barrier register (``!ori.b``) used
   in the loop (the seed's convergence constraint): code 11;
 * **E** hot-loop estimate, **F** body scan (an exit from a block other than
@@ -240,6 +241,11 @@ class LoopUnrollPass(ModulePass):
         latch = blocks[lp.latches[0]]
         term = latch.last_op
         if not isinstance(term, BraOp) or term.guard is None or term.fallthrough is None:
+            ht = header.last_op
+            if (isinstance(ht, BraOp) and ht.guard is not None
+                    and sum(1 for s in ht.successors if s not in loop_set) == 1):
+                raise Reject(13, "the latch does not end in a conditional branch: top-tested loop "
+                             "not inverted (ori-loop-simplify, loop-inversion)")
             raise Reject(13, "the latch does not end in a conditional branch (not a rotated loop)")
         if sum(1 for s in term.successors if s is header) != 1 or any(
                 s in loop_set and s is not header for s in term.successors):
@@ -282,10 +288,10 @@ class LoopUnrollPass(ModulePass):
         if ov == "force" or "unroll" in pragmas:
             force = True
         # ---- Step J: non-innermost filter ----
-        if lp.children and not self.loop_unroll_non_innermost and not force:
-            if 10 * info.tex_count < remaining:
-                raise Reject(7, f"non-innermost loop: body cost {remaining} exceeds 10 x "
-                             f"{info.tex_count} texture instructions")
+        if (lp.children and not self.loop_unroll_non_innermost and not force
+                and 10 * info.tex_count < remaining):
+            raise Reject(7, f"non-innermost loop: body cost {remaining} exceeds 10 x "
+                         f"{info.tex_count} texture instructions")
         # ---- Step K: factor selection ----
         choice = select_factor(
             force=force, force_factor_log2=self.force_factor_log2, trip_count=trip,

@@ -194,6 +194,9 @@ def unroll_loop(
     """Unroll; returns ``"full"`` or ``"partial"``.  ``blocks`` in dominance
     order, header first."""
     route_escaping_values(blocks, latch, exit_slot)
+    lterm = latch.last_op
+    assert isinstance(lterm, BraOp)
+    exit_b = lterm.successors[exit_slot]
     blocks = list(blocks)
     last = max(blocks, key=region.get_block_index)
     full = trip_count is not None and factor >= trip_count
@@ -227,7 +230,9 @@ def unroll_loop(
         for lt in all_latches[:-1]:
             make_uncond(lt, back_slot)
         make_uncond(all_latches[-1], exit_slot)
-        touched = [preheader, *touched]
+        # the exit block joins the chain when the loop was its only predecessor
+        # (an outer loop whose inner loop is gone may become single-block)
+        touched = [preheader, *touched, exit_b]
         # the header keeps only the preheader's edge: drop the pragma, fold
         for op in list(header.ops):
             if isinstance(op, PragmaOp):

@@ -3,6 +3,7 @@
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true loop-unroll-non-innermost=false}' 2>&1 >/dev/null | filecheck %s --check-prefix=C7
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true unroll-budget=60}' 2>&1 >/dev/null | filecheck %s --check-prefix=B24
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true seed-literal=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=LIT
+// RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify{loop-inversion=false},ori-loop-unroll{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=NOINV
 
 // CHECK: remark: @nounroll ^bb1: not unrolled (code 11): nounroll pragma
 // CHECK: remark: @nounroll: [partially unrolled loops=0] [non-unrolled loops=1]
@@ -21,8 +22,11 @@ builtin.module {
 }
 
 // -----
-// Top-tested loop: the latch branches unconditionally.
-// CHECK: remark: @toptested ^bb1: not unrolled (code 13): the latch does not end in a conditional branch
+// Top-tested loop: the latch branches unconditionally.  ori-loop-simplify
+// inverts it (loop-inversion, on by default) and the rotated loop is fully
+// unrolled; without inversion the unroller rejects it with code 13.
+// CHECK: remark: @toptested ^bb1: unrolled by 5 (full)
+// NOINV: remark: @toptested ^bb1: not unrolled (code 13): the latch does not end in a conditional branch: top-tested loop not inverted
 builtin.module {
   ori.func kernel @toptested() {
     %z = ori.mov 0x0 : () -> !ori.r32
