@@ -181,12 +181,8 @@ def compute_budget(
             if not quiet:
                 print(f"ptxas warning : {msg}", file=sys.stderr)
             r = low
-        elif not quiet:
-            print(
-                f"ori-regalloc: @{name}: note: register limit {r} is used as given; ptxas "
-                f"would raise it to {low} (profile-lower-bound=true does the same)",
-                file=sys.stderr,
-            )
+    note = bool(given_by) and low is not None and r < low and not quiet
+
     amin = getattr(target, "abi_min_regs", None)
     if abi and amin is not None and r < amin:
         msg = f"warning 7016: regcount {r} specified below abi_minimum of {amin}"
@@ -194,6 +190,12 @@ def compute_budget(
         if not quiet:
             print(f"ori-regalloc: @{name}: {msg}", file=sys.stderr)
         r = amin
+    if note and low is not None and r < low:
+        print(
+            f"ori-regalloc: @{name}: note: register limit {r} is used as given; ptxas "
+            f"would raise it to {low} (profile-lower-bound=true does the same)",
+            file=sys.stderr,
+        )
     limits = {
         RegFile.R: r,
         RegFile.UR: target.reg_limit("UR"),  # type: ignore[attr-defined]
