@@ -51,6 +51,8 @@ SAMPLES: dict[str, list[str]] = {
         "%0 = ori.mov -0x1 : () -> !ori.r32",
         "%0 = ori.mov c[0x3][0x10] : () -> !ori.ur32",
     ],
+    "ori.r2ur": ["%0 = ori.r2ur %a : (!ori.r32) -> !ori.ur32"],
+    "ori.bmov": ["%0 = ori.bmov %a : (!ori.r32) -> !ori.b"],
     "ori.isetp": [
         "%0 = ori.isetp ge.u32 %a, %b, PT : (!ori.r32, !ori.r32) -> !ori.p",
         "%0, %1 = ori.isetp ne.or.ex %a, 0x0, %p, %p2 : (!ori.r32, !ori.p, !ori.p) -> (!ori.p, !ori.p)",

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from xdsl.irdl import IRDLOperation
 
-from ori_dialect.ops import control, convert, floating, integer, memory, predicate, special, sync
+from ori_dialect.ops import (
+    control,
+    convert,
+    floating,
+    integer,
+    memory,
+    predicate,
+    regmove,
+    special,
+    sync,
+)
 from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import (
@@ -58,6 +68,7 @@ from ori_dialect.ops.memory import (
     StsOp,
 )
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, P2ROp, PLop3Op, R2POp
+from ori_dialect.ops.regmove import BMovOp, R2UROp
 from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
 from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
 
@@ -70,11 +81,12 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     S2ROp, CS2ROp, NopOp, UndefOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
     BarOp, MembarOp, ShflOp, VoteOp,
+    R2UROp, BMovOp,
 )
 CONTROL_OPS: tuple[type[IRDLOperation], ...] = (BraOp, ExitOp, RetOp, CallOp, PragmaOp)
 ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_OPS)
 
 __all__ = [op.__name__ for op in ALL_OPS] + [
     "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
-    "control", "convert", "floating", "integer", "memory", "predicate", "special", "sync",
+    "control", "convert", "floating", "integer", "memory", "predicate", "regmove", "special", "sync",
 ]

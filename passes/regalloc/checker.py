@@ -33,7 +33,10 @@ What is proved, per function:
    ``ori.spill_value``) are checked by a forward dataflow over local-memory
    bytes: on every path to a reload, the bytes it reads were last written by
    a spill store of the same value, so no two spilled values share a slot
-   while both are live.
+   while both are live.  SMEM spills (STS/LDS tagged the same way, at
+   offsets from the per-thread spill base) are checked the same way, and
+   every register reload of a P/UP/UR/B value (R2P, R2UR, BMOV) reads the
+   GPR home of the same value (:func:`.spill.check_spill_homes`).
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
-from ori_dialect.ops.memory import LdlOp, StlOp
+from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix
+from passes.regalloc.spill import check_spill_homes
 
 
 def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:
@@ -152,6 +156,7 @@ def check_function(
 
     # 6: spill slots
     out.extend(_check_spill_slots(func, lm))
+    out.extend(check_spill_homes(func))
     return out
 
 
@@ -248,6 +253,9 @@ def _spill_tag(op: Operation) -> int | None:
     return a.value.data if isinstance(a, IntegerAttr) else None
 
 
+_SHARED_KEY = 1 << 32
+
+
 def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
     cfg = lm.cfg
     num = lm.numbering
@@ -264,13 +272,15 @@ def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
     def transfer(b: int, st: State, report: bool) -> State:
         st = dict(st)
         for op in num.ops[b]:
-            if isinstance(op, StlOp | LdlOp):
+            if isinstance(op, StlOp | LdlOp | StsOp | LdsOp):
                 tag = _spill_tag(op)
                 base = op.src("addr")
-                off = op.offset()
+                # SMEM spill slots: offsets from the per-thread spill base, kept
+                # apart from local-memory bytes
+                off = op.offset() + (_SHARED_KEY if isinstance(op, StsOp | LdsOp) else 0)
                 nb = op.access_bytes()
                 absolute = not isinstance(base, SSAValue)
-                if isinstance(op, StlOp):
+                if isinstance(op, StlOp | StsOp):
                     if tag is not None:
                         for i in range(off, off + nb):
                             st[i] = tag
@@ -281,7 +291,9 @@ def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
                     bad = [i for i in range(off, off + nb) if st.get(i) != tag]
                     if bad:
                         problems.append(
-                            f"{name}: spill reload of value #{tag} from local offset {off:#x} "
+                            f"{name}: spill reload of value #{tag} from "
+                            f"{'shared' if off >= _SHARED_KEY else 'local'} offset "
+                            f"{off % _SHARED_KEY:#x} "
                             f"may read bytes not last written by its spill store{_describe(op)}"
                         )
         return st

@@ -14,7 +14,8 @@ class  seed name       ori register file     note
 6      Tensor/Acc      --                    no ori values
 (9)    B (barrier)     B                     "handled by a separate
                                              mechanism": allocated after
-                                             the classes, never spilled
+                                             the classes; spilled
+                                             to a GPR with BMOV
 =====  ==============  ====================  ==========================
 
 An *allocation unit* is a set of SSA values that must share one register
@@ -29,9 +30,9 @@ times the block frequency ``loop-iterations ** depth`` (loop-depth
 weighted, default 10 iterations per loop level).  A value live across a
 ``CALL`` adds ``2 * (2 * spill-cost)`` times the frequency: seed 003's
 "paired save+restore" weight with ``cost_mult = 2`` for a value live before
-and after the call.  Only R values are spilled (to local memory); reload
-temporaries and values already spilled (all their uses are spill stores) are
-not spillable again.
+and after the call.  R values are spilled to memory, P/UP/UR/B values to a
+GPR home (:mod:`.spill`); reload temporaries and values already spilled (all
+their uses are spill stores or home definitions) are not spillable again.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from xdsl.ir import SSAValue
 from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
-from ori_dialect.ops.memory import LdlOp, StlOp
 from passes.regalloc.points import LiveMatrix, Segments
 
 SPILL_ATTR = "ori.spill_value"
@@ -66,7 +66,7 @@ FILE_ORDER: tuple[RegFile, ...] = (
 )
 """The order in which files are allocated (B last, the separate mechanism)."""
 
-SPILLABLE_FILES = frozenset({RegFile.R})
+SPILLABLE_FILES = frozenset({RegFile.R, RegFile.P, RegFile.UP, RegFile.UR, RegFile.B})
 
 
 @dataclass
@@ -88,16 +88,15 @@ class Unit:
 
 
 def is_reload(v: SSAValue) -> bool:
-    from xdsl.ir import OpResult
+    from passes.regalloc.spill import is_spill_reload
 
-    return isinstance(v, OpResult) and isinstance(v.op, LdlOp) and SPILL_ATTR in v.op.attributes
+    return is_spill_reload(v)
 
 
 def is_spilled(v: SSAValue) -> bool:
-    uses = list(v.uses)
-    return bool(uses) and all(
-        isinstance(u.operation, StlOp) and SPILL_ATTR in u.operation.attributes for u in uses
-    )
+    from passes.regalloc.spill import is_spilled_value
+
+    return is_spilled_value(v)
 
 
 def value_costs(
@@ -125,11 +124,14 @@ def value_costs(
             if isinstance(op, CallOp):
                 across = np.setdiff1d(across_of[op], num.op_uses[b][k], assume_unique=True)
                 cost[across] += 2.0 * (2.0 * base_cost) * freq_of_block[b]
+    from passes.regalloc.spill import can_spill
+
     spillable = np.zeros(nv, dtype=np.bool_)
     for i, v in enumerate(num.values):
         f = FILES[int(num.file[i])]
-        spillable[i] = f in SPILLABLE_FILES and not is_reload(v) and not is_spilled(v) and bool(
-            list(v.uses)
+        spillable[i] = (
+            f in SPILLABLE_FILES and can_spill(v) and not is_reload(v) and not is_spilled(v)
+            and bool(list(v.uses))
         )
     return cost, spillable
 

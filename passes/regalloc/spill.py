@@ -1,107 +1,431 @@
-"""Spill code to local memory (seed 000 "Spilling Overview", "Spill codegen
-sub_94F150", and the slot compaction of "Guidance consumption").
+"""Spill code (seed 000 "Spilling Overview", "Spill codegen sub_94F150", the
+slot compaction of "Guidance consumption", and the SMEM spill mode of
+"Per-Class Driver" / "Spill / Retry Control Block").
 
-* A spilled value ``v`` is stored right after its definition
-  (``STL [RZ + slot], v``; a block argument at the top of its block) and
-  reloaded into a fresh value right before each instruction that uses it
-  (``LDL``; before the branch for an edge operand).  Spill STL/LDL carry
-  ``ori.spill_value = ID``; reloads and spilled values are never spilled
-  again, so every SPILL retry makes progress.
-* While allocating, each spilled value has its own provisional slot.  After
-  allocation :func:`compact_slots` computes the local-memory liveness of
-  every slot (live from a spill store to the reloads that can follow it; a
-  store occupies its slot even when nothing reloads it) and gives values
-  that are never live together the same bytes, first fit with natural
-  alignment, then patches the STL/LDL offsets -- the seed's relocation of
-  spill offsets into compacted gaps.
-* The spill area starts after the function's own local variables
-  (``ori.local_bytes``, 16-byte aligned) and after the frames of the
-  functions it calls (a static frame layout: local memory is per thread and
-  the interpreter shares it between activations), so no callee's spills
-  overwrite the caller's.  A recursive function that needs spill slots is a
-  diagnostic.
-* Figures (``ptxas -v`` wording): *spill stores* / *spill loads* are the
-  bytes the spill STL / LDL instructions access (static counts); the *stack
-  frame* is the function's local variables plus its spill area.
+**Where a spilled value lives, per register file.**
+
+* ``R`` values go to memory: ``STL [RZ + slot], v`` right after the
+  definition (a block argument: at the top of its block) and an ``LDL`` into
+  a fresh value right before each instruction that uses it (before the
+  branch for an edge operand).  In the SMEM mode (below) the same happens
+  with ``STS``/``LDS`` at a per-thread address in shared memory.
+* ``P`` and ``UP`` values go to a GPR: ``P2R r, RZ, 0x1, p`` after the
+  definition and ``R2P p', r, 0x1`` before each use.  The GPR ``r`` (the
+  value's *home*) is an ordinary R value: when the R file is full too it is
+  spilled to memory in a later round, so the predicate ends up in local
+  memory through its home.  ptxas packs up to seven predicates into one GPR
+  with the same two opcodes (R2P is seed 000's "Predicate register unpack",
+  opcode 22); ori gives each spilled predicate its own home, which costs
+  more R registers but keeps every home an SSA value of its own.  For a
+  ``UP`` value the SASS sequence would go through the uniform datapath
+  (``UP2UR``/``R2UR``); ori's interpreter keeps uniform registers per thread,
+  so the P2R/R2P pair is exact there.
+* ``UR`` values go to a GPR: ``MOV r, ur`` (a GPR instruction reads a
+  uniform register through its constant-bank port) and ``R2UR ur', r``
+  before each use -- seed 000 "Spill codegen ... special handling for
+  uniform registers" and seed 003's "separate spill path" of uniform
+  registers.  A 64-bit UR value is split with ``ori.unpack`` into two R32
+  homes and rebuilt with two ``R2UR`` and an ``ori.pack``.  128-bit UR values
+  are not spilled (no such value is produced by any ori op).
+* ``B`` values (convergence barrier registers, seed 000's separate class 9)
+  go to a GPR with ``BMOV.32 r, b`` and come back with ``BMOV.32 b', r``.
+
+Every op the spiller inserts carries ``ori.spill_value = ID`` (stores,
+reloads) or ``ori.spill_home = ID`` (the op defining a GPR home); reloads
+and values already spilled are never spilled again, so every SPILL retry
+makes progress.
+
+**Slots.**  While allocating, each memory-spilled value has its own
+provisional slot.  After allocation :func:`layout_spill_area` computes the
+memory liveness of every slot (live from a spill store to the reloads that
+can follow it; a store occupies its slot even when nothing reloads it) and
+gives values that are never live together the same bytes, first fit with
+natural alignment, then patches the offsets -- the seed's relocation of
+spill offsets into compacted gaps.  The local spill area starts after the
+function's own local variables (``ori.local_bytes``, 16-byte aligned) and
+after the frames of the functions it calls (static frame layout).
+
+**SMEM mode** (knob 619 "SMEM spill enable", ``smem-spilling`` of
+``ori-regalloc``; the PTX ``.pragma "enable_smem_spilling"`` of CUDA 13.0
+turns it on for one kernel).  Conditions, each failure falling back to
+local memory with a remark:
+
+* the function must be a kernel that makes no ``CALL`` -- the seed's
+  assertion "Smem spilling should not be enabled when functions use abi";
+* it must not touch shared memory itself (LDS/STS/ATOMS, shared or generic
+  RED/ATOM, generic LD/ST): ori IR does not record how much *dynamic*
+  shared memory a kernel uses, and dynamic shared memory starts right after
+  the static part, where the spill area goes;
+* the spill area must fit: ``threads * per-thread area`` after the kernel's
+  static shared memory within the 48 KiB static shared-memory limit (and
+  the target's per-block limit).  ``threads`` is the product of
+  ``.reqntid``/``.maxntid``, else the target's thread limit per block (as
+  ptxas assumes without launch bounds).  Slots that do not fit go to local
+  memory with a remark (ptxas: "If adequate shared memory is not available,
+  any remaining spills fall back to local memory"); with less than 4 bytes
+  per thread the mode is not applicable at all.
+
+Layout: thread ``t`` (linear thread id ``x + ntid.x * (y + ntid.y * z)``)
+owns the bytes ``[base + t * S, base + (t + 1) * S)``, ``base`` being the
+kernel's static shared size rounded up to 16 and ``S`` the compacted
+per-thread area rounded up to its widest slot (the seed's spill setup uses
+4- or 16-byte alignment).  The per-thread base ``base + t * S`` is computed
+right before every SMEM spill access (``S2R SR_TID``, ``IMAD``; ops tagged
+``ori.smem_spill_base``), like a reload: kept in a register across the
+whole kernel it would take one register everywhere, and the SPILL retries
+then needed many more rounds to make room for it.  The kernel's ``ori.shared_bytes`` grows by ``threads * S``
+so the interpreter allocates it; the launch must not exceed the launch
+bounds (as on the hardware).
+
+**Figures** (``ptxas -v`` wording): *spill stores* / *spill loads* are the
+bytes the local-memory spill instructions access (static counts); the
+*stack frame* is the function's local variables plus its spill area; SMEM
+spills are reported apart (``ori.smem_spill_bytes``: shared bytes reserved
+per CTA, seed 004's ``SSpillB``).
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, i32
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import DenseArrayBase, DictionaryAttr, IntegerAttr, i32
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
+from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction
-from ori_dialect.ir.registers import OriRegisterType, R32Type
-from ori_dialect.ops.memory import LdlOp, StlOp
+from ori_dialect.ir.metadata import MemSpace
+from ori_dialect.ir.registers import (
+    BarrierType,
+    OriRegisterType,
+    PredType,
+    R32Type,
+    RegFile,
+    UR32Type,
+    UR64Type,
+)
+from ori_dialect.ops.control import CallOp, PragmaOp
+from ori_dialect.ops.integer import IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.memory import LdlOp, LdsOp, MemoryOp, StlOp, StsOp
+from ori_dialect.ops.predicate import P2ROp, R2POp
+from ori_dialect.ops.regmove import BMovOp, R2UROp
+from ori_dialect.ops.special import S2ROp
 from passes.regalloc.classes import SPILL_ATTR
+
+HOME_ATTR = "ori.spill_home"
+"""On the op that defines the GPR home of a spilled P/UP/UR/B value."""
+SMEM_BASE_ATTR = "ori.smem_spill_base"
+"""On the ops computing the per-thread SMEM spill base (1 on the final IMAD)."""
+SMEM_SPILL_PRAGMA = "enable_smem_spilling"
+STATIC_SMEM_LIMIT = 48 * 1024
+"""Static shared memory a kernel may declare (bytes)."""
 
 _WIDTH_MOD = {1: "", 2: "b64", 4: "b128"}
 PROVISIONAL_BASE = 1 << 20
+_SPILL_STORES = (StlOp, StsOp)
+_SPILL_LOADS = (LdlOp, LdsOp)
 
 
 def spill_tag(op: Operation) -> int | None:
+    """The value id of a spill store or reload (None for other ops)."""
     a = op.attributes.get(SPILL_ATTR)
     return a.value.data if isinstance(a, IntegerAttr) else None
 
 
+def home_tag(op: Operation) -> int | None:
+    a = op.attributes.get(HOME_ATTR)
+    return a.value.data if isinstance(a, IntegerAttr) else None
+
+
 def next_tag(func: Operation) -> int:
-    tags = [t for op in func.walk() if (t := spill_tag(op)) is not None]
+    tags = [
+        t for op in func.walk() if (t := spill_tag(op)) is not None or (t := home_tag(op)) is not None
+    ]
     return max(tags, default=-1) + 1
 
 
-def spill_value(v: SSAValue, tag: int) -> tuple[int, int]:
-    """Insert the store and reloads of ``v``.  Returns (store, reload) counts."""
+def is_spill_reload(v: SSAValue) -> bool:
+    """A value the spiller created to feed one use (never spilled again);
+    the SMEM spill base counts too (spilling it would need itself)."""
+    if not isinstance(v, OpResult):
+        return False
+    a = v.op.attributes
+    return SPILL_ATTR in a or SMEM_BASE_ATTR in a
+
+
+def is_spilled_value(v: SSAValue) -> bool:
+    """Every use of ``v`` is its spill store or the definition of its home."""
+    uses = list(v.uses)
+    return bool(uses) and all(
+        (SPILL_ATTR in u.operation.attributes and isinstance(u.operation, _SPILL_STORES))
+        or HOME_ATTR in u.operation.attributes
+        for u in uses
+    )
+
+
+def can_spill(v: SSAValue) -> bool:
+    """Whether the spiller has a way for ``v``'s register file and width."""
     t = v.type
-    assert isinstance(t, OriRegisterType)
-    n = t.num_regs()
-    mods = _WIDTH_MOD[n]
-    off = PROVISIONAL_BASE + 16 * tag
-    attrs = {SPILL_ATTR: IntegerAttr(tag, i32)}
+    if not isinstance(t, OriRegisterType):
+        return False
+    f = t.REG_FILE
+    if f is RegFile.UR:
+        return t.BITS in (32, 64)
+    return f in (RegFile.R, RegFile.P, RegFile.UP, RegFile.B)
+
+
+@dataclass
+class SmemSpill:
+    """SMEM spill mode for one kernel (module docstring)."""
+
+    threads: int
+    """Threads per CTA the area is laid out for."""
+    dims: tuple[int, int, int] | None
+    """Launch bounds, when the kernel states them."""
+    ntid_offset: int
+    """Byte offset of ``ntid.x`` in constant bank 0."""
+    limit: int
+    """Largest ``ori.shared_bytes`` the kernel may reach."""
+    remarks: list[str] = field(default_factory=list)
+
+
+def smem_requested(func: Operation, option: bool) -> bool:
+    """The pass option, or the kernel's ``enable_smem_spilling`` pragma."""
+    if option:
+        return True
+    prag = func.attributes.get("ori.pragmas")
+    if prag is not None and SMEM_SPILL_PRAGMA in str(prag):
+        return True
+    return any(
+        isinstance(op, PragmaOp) and op.text.data == SMEM_SPILL_PRAGMA for op in func.walk()
+    )
+
+
+def smem_spill_setup(func: Operation, target: object) -> SmemSpill | str:
+    """The SMEM spill mode of ``func`` or, when the seed's conditions rule it
+    out, the reason (the caller falls back to local memory with a remark)."""
+    from ori_dialect.ops.func import FuncOp
+
+    assert isinstance(func, FuncOp)
+    if not func.is_kernel:
+        return "a device function takes part in the calling convention (seed 000: 'Smem "\
+            "spilling should not be enabled when functions use abi')"
+    for op in func.walk():
+        if isinstance(op, CallOp):
+            return "the kernel makes calls (seed 000: 'Smem spilling should not be enabled "\
+                "when functions use abi')"
+        if isinstance(op, MemoryOp) and getattr(op, "SPACE", None) in (
+            MemSpace.SHARED, MemSpace.GENERIC,
+        ):
+            return (
+                f"the kernel accesses shared memory ({op.name}); ori does not know its dynamic "
+                "shared memory, which would start where the spill area goes"
+            )
+    dims: tuple[int, int, int] | None = None
+    for arr in (func.reqntid, func.maxntid):
+        if isinstance(arr, DenseArrayBase):
+            vals = [int(x) for x in arr.get_values()]
+            vals = (vals + [1, 1, 1])[:3]
+            dims = (vals[0], vals[1], vals[2])
+            break
+    threads = dims[0] * dims[1] * dims[2] if dims else int(target.max_threads_per_block)  # type: ignore[attr-defined]
+    limit = min(STATIC_SMEM_LIMIT, int(getattr(target, "max_smem_per_block", STATIC_SMEM_LIMIT)))
+    static_attr = func.attributes.get("ori.shared_bytes")
+    static = static_attr.value.data if isinstance(static_attr, IntegerAttr) else 0
+    cap = max(limit - -(-static // 16) * 16, 0) // threads
+    if cap < 4:
+        return (
+            f"{threads} threads leave {cap} bytes of shared memory per thread after "
+            f"{static} static bytes (limit {limit})"
+        )
+    layout = target.cbank0  # type: ignore[attr-defined]
+    return SmemSpill(threads, dims, int(layout.ntid), limit)
+
+
+def smem_base_ops(smem: SmemSpill) -> list[Operation]:
+    """The ops computing the per-thread SMEM spill base (the last one's
+    result); its stride and base are patched by :func:`layout_spill_area`."""
+    mark = {SMEM_BASE_ATTR: IntegerAttr(0, i32)}
+    ops: list[Operation] = []
+
+    def add(op: Operation) -> SSAValue:
+        ops.append(op)
+        return op.results[0]
+
+    tid: SSAValue = add(S2ROp.make([], mods="SR_TID.X", attributes=dict(mark)))
+    if smem.dims is None or smem.dims[1] * smem.dims[2] != 1:
+        # linear id x + ntid.x * (y + ntid.y * z), ntid from constant bank 0
+        ty = add(S2ROp.make([], mods="SR_TID.Y", attributes=dict(mark)))
+        tz = add(S2ROp.make([], mods="SR_TID.Z", attributes=dict(mark)))
+        yz = add(IMadOp.make([tz, CBankAttr(0, smem.ntid_offset + 4), ty], attributes=dict(mark)))
+        tid = add(IMadOp.make([yz, CBankAttr(0, smem.ntid_offset), tid], attributes=dict(mark)))
+    add(IMadOp.make([tid, 0, 0], attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
+    return ops
+
+
+def _users(v: SSAValue) -> list[Operation]:
     users: list[Operation] = []
     for use in list(v.uses):
         if use.operation not in users:
             users.append(use.operation)
-    st = StlOp.make([R32Type.fixed(), off, v], mods=mods, attributes=attrs)
+    return users
+
+
+def _insert_after_def(v: SSAValue, ops: list[Operation]) -> None:
     if isinstance(v, BlockArgument):
         blk = v.block
-        first = blk.first_op
-        if first is None:
-            blk.add_op(st)
-        else:
-            blk.insert_op_before(st, first)
-    else:
-        assert isinstance(v, OpResult)
-        blk = v.op.parent_block()
-        assert blk is not None
-        blk.insert_op_after(st, v.op)
+        at = blk.first_op
+        for op in ops:
+            if at is None:
+                blk.add_op(op)
+            else:
+                blk.insert_op_before(op, at)
+        return
+    assert isinstance(v, OpResult)
+    blk = v.op.parent_block()
+    assert blk is not None
+    anchor = v.op
+    for op in ops:
+        blk.insert_op_after(op, anchor)
+        anchor = op
+
+
+def _replace_use(user: Operation, old: SSAValue, new: SSAValue) -> None:
+    for k, o in enumerate(user.operands):
+        if o is old:
+            user.operands[k] = new
+
+
+def spill_value(
+    v: SSAValue, tag: int, smem: SmemSpill | None = None
+) -> tuple[int, int]:
+    """Insert the spill of ``v`` (module docstring).  Returns (store, reload)
+    counts: memory stores/loads for an R value, home definitions / reload
+    instructions for the other files.  ``smem`` selects the SMEM mode for R
+    values."""
+    t = v.type
+    assert isinstance(t, OriRegisterType)
+    f = t.REG_FILE
+    if f is RegFile.R:
+        return _spill_to_memory(v, tag, smem)
+    if f in (RegFile.P, RegFile.UP):
+        return _spill_via_gpr(
+            v, tag,
+            lambda attrs: [P2ROp.make([R32Type.fixed(), 1, v], attributes=attrs)],
+            lambda homes, attrs: [R2POp.make([homes[0], 1], [type(t).unallocated()],
+                                             attributes=attrs)],
+        )
+    if f is RegFile.B:
+        return _spill_via_gpr(
+            v, tag,
+            lambda attrs: [BMovOp.make([v], [R32Type.unallocated()], attributes=attrs)],
+            lambda homes, attrs: [BMovOp.make([homes[0]], [BarrierType.unallocated()],
+                                              attributes=attrs)],
+        )
+    if f is RegFile.UR and t.BITS == 32:
+        return _spill_via_gpr(
+            v, tag,
+            lambda attrs: [MovOp.make([v], [R32Type.unallocated()], attributes=attrs)],
+            lambda homes, attrs: [R2UROp.make([homes[0]], [UR32Type.unallocated()],
+                                              attributes=attrs)],
+        )
+    if f is RegFile.UR and t.BITS == 64:
+        def reload64(homes: list[SSAValue], attrs: dict[str, IntegerAttr]) -> list[Operation]:
+            lo = R2UROp.make([homes[0]], [UR32Type.unallocated()], attributes=dict(attrs))
+            hi = R2UROp.make([homes[1]], [UR32Type.unallocated()], attributes=dict(attrs))
+            pk = PackOp.make([lo.results[0], hi.results[0]], [UR64Type.unallocated()],
+                             attributes=dict(attrs))
+            return [lo, hi, pk]
+
+        return _spill_via_gpr(
+            v, tag,
+            lambda attrs: [UnpackOp.make([v], [R32Type.unallocated()] * 2, attributes=attrs)],
+            reload64,
+        )
+    raise ValueError(f"ori-regalloc: no spill path for a {t} value")
+
+
+def _spill_via_gpr(
+    v: SSAValue,
+    tag: int,
+    make_home: object,
+    make_reload: object,
+) -> tuple[int, int]:
+    users = _users(v)
+    home_ops: list[Operation] = make_home({HOME_ATTR: IntegerAttr(tag, i32)})  # type: ignore[operator]
+    _insert_after_def(v, home_ops)
+    homes = list(home_ops[-1].results)
     reloads = 0
     for user in users:
-        ld = LdlOp.make([R32Type.fixed(), off], [type(t).unallocated()], mods=mods,
-                        attributes=dict(attrs))
+        ops: list[Operation] = make_reload(homes, {SPILL_ATTR: IntegerAttr(tag, i32)})  # type: ignore[operator]
         ub = user.parent_block()
         assert ub is not None
-        ub.insert_op_before(ld, user)
-        r = ld.results[0]
-        for k, o in enumerate(user.operands):
-            if o is v:
-                user.operands[k] = r
+        for op in ops:
+            ub.insert_op_before(op, user)
+        _replace_use(user, v, ops[-1].results[0])
         reloads += 1
     return 1, reloads
 
 
-def _slot_conflicts(func: Operation) -> tuple[dict[int, int], set[tuple[int, int]]]:
-    """Width in bytes of every tag and the pairs of tags live at the same time."""
+def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int, int]:
+    t = v.type
+    assert isinstance(t, OriRegisterType)
+    mods = _WIDTH_MOD[t.num_regs()]
+    off = PROVISIONAL_BASE + 16 * tag
+    attrs = {SPILL_ATTR: IntegerAttr(tag, i32)}
+    users = _users(v)
+
+    def address() -> tuple[list[Operation], SSAValue | OriRegisterType]:
+        # SMEM: the per-thread base is rematerialised before every access,
+        # like a reload, so it never holds a register across the kernel
+        if smem is None:
+            return [], R32Type.fixed()
+        ops = smem_base_ops(smem)
+        return ops, ops[-1].results[0]
+
+    store_cls: type[OriInstruction] = StsOp if smem is not None else StlOp
+    load_cls: type[OriInstruction] = LdsOp if smem is not None else LdlOp
+    pre, base = address()
+    st = store_cls.make([base, off, v], mods=mods, attributes=attrs)
+    _insert_after_def(v, [*pre, st])
+    reloads = 0
+    for user in users:
+        pre, base = address()
+        ld = load_cls.make([base, off], [type(t).unallocated()], mods=mods,
+                           attributes=dict(attrs))
+        ub = user.parent_block()
+        assert ub is not None
+        for op in [*pre, ld]:
+            ub.insert_op_before(op, user)
+        _replace_use(user, v, ld.results[0])
+        reloads += 1
+    return 1, reloads
+
+
+# ---------------------------------------------------------------------------
+# slots
+# ---------------------------------------------------------------------------
+
+
+def _is_mem_spill(op: Operation) -> bool:
+    return isinstance(op, _SPILL_STORES + _SPILL_LOADS) and SPILL_ATTR in op.attributes
+
+
+def _slot_conflicts(
+    func: Operation, kinds: tuple[type[Operation], ...]
+) -> tuple[dict[int, int], set[tuple[int, int]]]:
+    """Width in bytes of every tag and the pairs of tags live at the same time
+    (spill stores/reloads of the op classes ``kinds``)."""
     blocks = list(func.regions[0].blocks)
     cfg = CFG(blocks)
     width: dict[int, int] = {}
-    ops_of: list[list[tuple[Operation, int]]] = []
+    ops_of: list[list[tuple[Operation, int, bool]]] = []
     for b in blocks:
         lst = []
         for op in b.ops:
             t = spill_tag(op)
-            if t is not None and isinstance(op, StlOp | LdlOp):
-                lst.append((op, t))
+            if t is not None and isinstance(op, kinds) and isinstance(op, MemoryOp):
+                lst.append((op, t, isinstance(op, _SPILL_STORES)))
                 width[t] = op.access_bytes()
         ops_of.append(lst)
     n = len(blocks)
@@ -114,8 +438,8 @@ def _slot_conflicts(func: Operation) -> tuple[dict[int, int], set[tuple[int, int
             for s in cfg.succs[b]:
                 out |= live_in[s]
             cur = set(out)
-            for op, t in reversed(ops_of[b]):
-                if isinstance(op, StlOp):
+            for _op, t, is_store in reversed(ops_of[b]):
+                if is_store:
                     cur.discard(t)
                 else:
                     cur.add(t)
@@ -127,8 +451,8 @@ def _slot_conflicts(func: Operation) -> tuple[dict[int, int], set[tuple[int, int
         cur = set()
         for s in cfg.succs[b]:
             cur |= live_in[s]
-        for op, t in reversed(ops_of[b]):
-            if isinstance(op, StlOp):
+        for _op, t, is_store in reversed(ops_of[b]):
+            if is_store:
                 for o in cur:
                     if o != t:
                         conflicts.add((min(o, t), max(o, t)))
@@ -142,11 +466,7 @@ def _slot_conflicts(func: Operation) -> tuple[dict[int, int], set[tuple[int, int
     return width, conflicts
 
 
-def compact_slots(func: Operation, base: int) -> int:
-    """Assign final offsets from ``base``; returns the spill area's size in bytes."""
-    width, conflicts = _slot_conflicts(func)
-    if not width:
-        return 0
+def _place(width: dict[int, int], conflicts: set[tuple[int, int]]) -> dict[int, int]:
     placed: dict[int, int] = {}
     for t in sorted(width, key=lambda t: (-width[t], t)):
         w = width[t]
@@ -160,23 +480,122 @@ def compact_slots(func: Operation, base: int) -> int:
             if not clash:
                 break
         placed[t] = off
+    return placed
+
+
+def _compact(func: Operation, base: int, kinds: tuple[type[Operation], ...]) -> tuple[int, int]:
+    """Place the slots of ``kinds`` from ``base``: (area size, widest slot)."""
+    width, conflicts = _slot_conflicts(func, kinds)
+    if not width:
+        return 0, 0
+    placed = _place(width, conflicts)
     size = max(placed[t] + width[t] for t in placed)
     for op in list(func.walk()):
         t = spill_tag(op)
-        if t is not None and isinstance(op, StlOp | LdlOp):
-            _set_offset(op, base + placed[t])
-    return size
+        if t is not None and isinstance(op, kinds) and isinstance(op, OriInstruction):
+            _set_const(op, "offset", base + placed[t])
+    return size, max(width.values())
 
 
-def _set_offset(op: OriInstruction, off: int) -> None:
-    from xdsl.dialects.builtin import DictionaryAttr
+def compact_slots(func: Operation, base: int) -> int:
+    """Assign final local-memory offsets from ``base``; returns the area's size."""
+    return _compact(func, base, (StlOp, LdlOp))[0]
 
+
+def _set_const(op: OriInstruction, name: str, value: int) -> None:
     consts = op.const_map()
-    consts["offset"] = IntegerAttr(off, i32)
+    consts[name] = IntegerAttr(value, i32)
     op.properties["consts"] = DictionaryAttr(consts)
 
 
+@dataclass
+class SpillArea:
+    local_bytes: int
+    """Size of the local-memory spill area (0 when none)."""
+    smem_bytes: int
+    """Shared memory reserved for SMEM spills per CTA (0 when none)."""
+    smem_stride: int
+    """Per-thread SMEM spill area (bytes)."""
+    remarks: list[str]
+
+
+def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) -> SpillArea:
+    """Compact the spill slots (local and shared) and patch every offset.
+    SMEM slots that do not fit in the shared memory left (per thread:
+    ``(limit - base) // threads``) go to local memory -- ptxas: "If adequate
+    shared memory is not available, any remaining spills fall back to local
+    memory"."""
+    remarks: list[str] = []
+    smem_bytes = stride = 0
+    if any(isinstance(op, StsOp | LdsOp) and _is_mem_spill(op) for op in func.walk()):
+        assert smem is not None
+        static_attr = func.attributes.get("ori.shared_bytes")
+        static = static_attr.value.data if isinstance(static_attr, IntegerAttr) else 0
+        base = -(-static // 16) * 16
+        cap = max(smem.limit - base, 0) // smem.threads
+        width, conflicts = _slot_conflicts(func, (StsOp, LdsOp))
+        placed = _place(width, conflicts)
+        keep = {t for t in placed if placed[t] + width[t] <= cap}
+        move = set(placed) - keep
+        if move:
+            need = max(placed[t] + width[t] for t in placed)
+            remarks.append(
+                f"SMEM spilling: {len(move)} of {len(placed)} spilled values do not fit in the "
+                f"{cap} bytes per thread left for {smem.threads} threads ({need} needed): "
+                "they go to local memory"
+            )
+            _smem_to_local(func, move)
+        if keep:
+            widest = max(width[t] for t in keep)
+            area = max(placed[t] + width[t] for t in keep)
+            stride = -(-area // widest) * widest
+            for op in func.walk():
+                t = spill_tag(op)
+                if t in keep and isinstance(op, StsOp | LdsOp):
+                    _set_const(op, "offset", placed[t])
+                a = op.attributes.get(SMEM_BASE_ATTR)
+                if isinstance(a, IntegerAttr) and a.value.data == 1:
+                    assert isinstance(op, IMadOp)
+                    _set_const(op, "b", stride)
+                    _set_const(op, "c", base)
+            smem_bytes = smem.threads * stride
+            func.attributes["ori.shared_bytes"] = IntegerAttr(base + smem_bytes, i32)
+    local_area, _ = _compact(func, local_base, (StlOp, LdlOp))
+    return SpillArea(local_area, smem_bytes, stride, remarks)
+
+
+def _smem_to_local(func: Operation, tags: set[int]) -> None:
+    """Turn the SMEM spill stores/reloads of ``tags`` into their local-memory
+    twins and drop the base computations left without a use."""
+    for op in list(func.walk()):
+        if not (isinstance(op, StsOp | LdsOp) and _is_mem_spill(op) and spill_tag(op) in tags):
+            continue
+        mods = op.mod("width") or ""
+        mods = "" if mods == "b32" else mods
+        attrs = dict(op.attributes)
+        if isinstance(op, StsOp):
+            data = op.src("value")
+            new: Operation = StlOp.make([R32Type.fixed(), op.offset(), data], mods=mods,
+                                        attributes=attrs)
+        else:
+            new = LdlOp.make([R32Type.fixed(), op.offset()], [op.results[0].type], mods=mods,
+                             attributes=attrs)
+        blk = op.parent_block()
+        assert blk is not None
+        blk.insert_op_before(new, op)
+        if op.results:
+            op.results[0].replace_all_uses_with(new.results[0])
+        blk.erase_op(op)
+    base_ops = [op for op in func.walk() if SMEM_BASE_ATTR in op.attributes]
+    for op in reversed(base_ops):
+        if all(not r.uses for r in op.results):
+            blk = op.parent_block()
+            assert blk is not None
+            blk.erase_op(op)
+
+
 def spill_figures(func: Operation) -> tuple[int, int]:
+    """Bytes accessed by the local-memory spill stores and reloads."""
     stores = loads = 0
     for op in func.walk():
         if spill_tag(op) is None:
@@ -188,5 +607,97 @@ def spill_figures(func: Operation) -> tuple[int, int]:
     return stores, loads
 
 
-__all__ = ["compact_slots", "next_tag", "spill_figures", "spill_value"]
-_ = Block
+def smem_spill_figures(func: Operation) -> tuple[int, int]:
+    """Bytes accessed by the shared-memory spill stores and reloads."""
+    stores = loads = 0
+    for op in func.walk():
+        if spill_tag(op) is None:
+            continue
+        if isinstance(op, StsOp):
+            stores += op.access_bytes()
+        elif isinstance(op, LdsOp):
+            loads += op.access_bytes()
+    return stores, loads
+
+
+# ---------------------------------------------------------------------------
+# checks (used by ori-check-regalloc)
+# ---------------------------------------------------------------------------
+
+
+def check_spill_homes(func: Operation) -> list[str]:
+    """Every register reload tagged ``#t`` (R2P, R2UR, BMOV into B, the pack
+    of a UR64 reload) reads the GPR home defined for ``#t`` -- directly, or
+    through memory spill reloads of that home -- and every SMEM spill
+    store/reload addresses through the per-thread SMEM base."""
+    name = f"@{func.sym_name.data}"  # type: ignore[attr-defined]
+    out: list[str] = []
+    stored_by_tag: dict[int, list[SSAValue]] = {}
+    for op in func.walk():
+        t = spill_tag(op)
+        if t is not None and isinstance(op, _SPILL_STORES):
+            v = op.src("value")
+            if isinstance(v, SSAValue):
+                stored_by_tag.setdefault(t, []).append(v)
+
+    def home_of(v: SSAValue, depth: int = 0) -> int | None:
+        if not isinstance(v, OpResult) or depth > 16:
+            return None
+        h = home_tag(v.op)
+        if h is not None:
+            return h
+        t = spill_tag(v.op)
+        if t is not None and isinstance(v.op, _SPILL_LOADS):
+            homes = {home_of(s, depth + 1) for s in stored_by_tag.get(t, [])}
+            return homes.pop() if len(homes) == 1 else None
+        return None
+
+    for op in func.walk():
+        t = spill_tag(op)
+        if t is None:
+            continue
+        if isinstance(op, StsOp | LdsOp):
+            b = op.src("addr")
+            ok = isinstance(b, OpResult) and isinstance(
+                a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr) and a.value.data == 1
+            if not ok:
+                out.append(f"{name}: SMEM spill access of value #{t} does not address through "
+                           f"the per-thread spill base: {str(op).strip()[:120]}")
+            continue
+        if isinstance(op, R2POp | R2UROp | BMovOp):
+            srcs = [op.operands[0]]
+        elif isinstance(op, PackOp):
+            continue  # its parts are R2UR reloads, checked themselves
+        else:
+            continue
+        for s in srcs:
+            h = home_of(s)
+            if h != t:
+                out.append(f"{name}: register reload of spilled value #{t} reads "
+                           f"{'no spill home' if h is None else f'the home of #{h}'}: "
+                           f"{str(op).strip()[:120]}")
+    return out
+
+
+__all__ = [
+    "HOME_ATTR",
+    "SMEM_BASE_ATTR",
+    "SMEM_SPILL_PRAGMA",
+    "SmemSpill",
+    "SpillArea",
+    "can_spill",
+    "check_spill_homes",
+    "compact_slots",
+    "is_spill_reload",
+    "is_spilled_value",
+    "layout_spill_area",
+    "next_tag",
+    "smem_base_ops",
+    "smem_requested",
+    "smem_spill_figures",
+    "smem_spill_setup",
+    "spill_figures",
+    "spill_tag",
+    "spill_value",
+]
+_ = PredType
