@@ -379,3 +379,19 @@ def test_predicate_pressure_above_the_file() -> None:
     assert len(_used(f, RegFile.P)) <= 7
     out = np.zeros(32, np.uint32)
     check_equivalent(before, after, "k", [[out]], grid=1, block=32, physical_after=True)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 7])
+def test_planner_ranges_agree_with_liveness(seed: int) -> None:
+    """The planner rebuilds every value's register range from its uses; the
+    points it gets are those of the liveness analysis (``block_points``)."""
+    from passes.regalloc.ssa_spill import _initial_state, block_points
+
+    for f in _funcs(generate(seed).module.clone()):
+        split_ties(f)
+        lv = Liveness(CFG.compute(f))
+        _, pts, press = _initial_state(lv)
+        for b in range(lv.cfg.num_blocks):
+            assert pts[b] == block_points(lv, b), (seed, b)
+        rp = RegisterPressure(lv).max[RegFile.R]
+        assert max(p[0] for blk in press for p in blk) == rp

@@ -17,5 +17,10 @@ Modules, one per concern:
 * :mod:`.spill`    -- spill code to local memory (STL/LDL), slot compaction,
   frame size;
 * :mod:`.driver`   -- the ``ori-regalloc`` pass: NOSPILL then SPILL retries;
+  ``strategy=ssa`` dispatches to the second strategy instead:
+* :mod:`.ssa_driver`, :mod:`.ssa_spill`, :mod:`.ssa_assign` -- pre-spilling
+  to the budget (Braun & Hack 2009) then assignment in dominance order
+  (exactly the maximum pressure for one-register values); same spiller,
+  copies, checker and figures;
 * :mod:`.checker`  -- ``ori-check-regalloc`` and its Python API.
 """

@@ -42,7 +42,7 @@ fails at that value (:class:`AssignFailure`) and the strategy lowers that
 file's pre-spill target by the value's width and retries, so the final
 register count is at most the budget but may exceed the pressure by the
 alignment waste.  No bound better than the budget is claimed with wide
-values; ``benchmarks`` / tests report the measured excess.
+values (the retries show in ``FunctionResult.attempts``).
 
 **Input invariants.**  Strict SSA (every use dominated by its definition;
 block arguments are the phis), tied operands split, every value virtual, and

@@ -4,57 +4,65 @@ pressure of every spillable file to its budget *before* assignment.
 Reference: M. Braun and S. Hack, "Register Spilling and Live-Range Splitting
 for SSA-Form Programs", CC 2009 (LNCS 5501).  What is taken from the paper:
 
-* blocks are processed in **reverse post order** and each program point
-  keeps the values in registers limited to ``k`` (the file's allocatable
-  registers, :mod:`.budget`);
+* blocks are processed in **reverse post order**, each program point in
+  order, and the registers in use at a point are limited to ``k`` (the
+  file's allocatable registers, :mod:`.budget`);
 * when a point holds more than ``k`` registers the value with the
-  **furthest next use** is evicted (Belady's MIN, the paper's section 3);
-* next-use distances are **global and loop-aware** (the paper's section 4.1):
-  a block's exit distance of a value is the minimum over its successors of
-  the successor's entry distance, and an edge leaving a loop adds
+  **furthest next use** is evicted there (Belady's MIN, the paper's
+  section 3), wide values counting their width;
+* next-use distances are **global and loop-aware** (section 4.1): a block's
+  exit distance of a value is the minimum over its successors of the
+  successor's entry distance, and an edge leaving a loop adds
   :data:`LOOP_EXIT_DISTANCE` per loop it leaves, so a value whose next use
   lies beyond a loop exit is "far" from every point inside the loop and is
-  evicted before a value used in the next iteration.
+  evicted before a value used in the next iteration;
+* an evicted value is **stored once, right after its definition**, and
+  **reloaded before the uses that can follow the eviction** -- the uses
+  reachable from the eviction point without passing the definition again
+  (around a loop's back edge included).  Uses before the eviction keep the
+  value in its register.
 
-What differs from the paper (deliberately simpler, still exact on the
-pressure bound):
+What differs from the paper (simpler, same pressure bound):
 
-* **Spill everywhere.**  An evicted value is spilled with the shared spiller
-  (:func:`.spill.spill_value`): one store right after its definition and a
-  reload right before *every* use, not only before the uses that follow the
-  eviction point.  The paper keeps a value in a register wherever the set
-  ``W`` still holds it and inserts reloads only where it re-enters ``W``; it
-  then needs SSA reconstruction for the reloaded copies.  Here every reload
-  is a fresh SSA value used by exactly one instruction, so the program stays
-  in SSA form without reconstruction, at the price of more reloads.
-* **No coupling of W across edges** (the paper's ``W_entry`` selection and
-  the repair code on edges): with spill everywhere a value is either in a
-  register over its whole (shortened) range or never, so block boundaries
-  need no fix-up.
-* **No rematerialisation** and spill stores are not hoisted out of loops.
+* every reload is a fresh SSA value used by exactly **one** instruction
+  (the shared spiller's reloads, :func:`.spill.spill_value`): the paper lets
+  a reloaded value serve later uses while it stays in ``W`` and repairs SSA
+  form afterwards; here there is nothing to repair, at the price of one
+  reload per use after the eviction;
+* no ``W_entry`` selection at block entries and no coupling code on edges:
+  a value's register range only ever shrinks from its original live range
+  (from the definition to the uses that kept it), so no block boundary
+  needs a fix-up;
+* the shared spiller emits the store and a reload before *every* use
+  (:func:`.spill.spill_value`, used as is); the reloads of the uses that
+  keep the register are then taken out again (:func:`_reattach`);
+* no rematerialisation; spill stores are not moved out of loops.
 
 **Why the bound holds.**  Program points are those of :mod:`.points`: a
 block's entry (live-in plus all arguments) and the point after each op
-(live-after plus all results).  Spilling ``v`` removes it from every point
-of its live range except (a) its definition point (the value is written
-there and stored right after), (b) the point just before an instruction
-that uses it, where the reload takes its place, and (c) the point after a
-branch that passes it along an edge (the reload is the edge operand).  A
-value is therefore only a *candidate* at a point when it is spillable and
-none of (a)-(c) applies, and the *effective* pressure of a point is its
-pressure minus the candidates already chosen.  New points created by the
-spill code (after each store, after each reload) hold no more registers than
-the effective pressure of the old point they follow.  A point whose excess
-cannot be removed by candidates (the instruction itself needs more than
-``k`` registers, or everything live is a reload / an already spilled value)
-is a diagnostic.  Rounds repeat until no point exceeds ``k``.
+(live-after plus all results).  The plan keeps, per value, the set of uses
+that still read its register; its register range is recomputed from them (an
+SSA value's range in a block is one interval).  A value is a *candidate*
+for eviction at a point when it is spillable, not defined there, and the
+instruction right after the point does not read its register (for the point
+after a branch: the branch does not pass it along an edge); evicting it
+removes it from that point and from every point from which no kept use is
+reachable, and adds its reload to the point just before each reloaded use
+(and after the branch for an edge operand) -- where the value itself was
+counted before, so no point's count ever grows.  Points created by the spill
+code (after the store, after each reload) hold no more than the point they
+follow.  A point whose excess no candidate can remove (the instruction alone
+needs more than ``k`` registers, or everything live there is a reload / a
+spilled value) is a diagnostic.  P/UP/UR/B values spilled through a GPR home
+raise the R pressure; rounds repeat until no point exceeds its file's ``k``.
 
-**Input invariants.**  The function is in SSA form with block arguments as
-phis (liveness of :mod:`ori_dialect.analysis.liveness`), tied operands have
-been split (:func:`.copies.split_ties`: a guarded result's prior value dies
-at the guarded instruction) and every value is virtual.  Which files can be
-spilled and which values are spillable is decided by the shared spiller and
-:mod:`.classes` (reloads and spilled values are never spilled again).
+**Input invariants.**  The function is in strict SSA form with block
+arguments as phis (liveness of :mod:`ori_dialect.analysis.liveness`), tied
+operands have been split (:func:`.copies.split_ties`: a guarded result's
+prior value dies at the guarded instruction) and every value is virtual.
+Which files can be spilled and which values are spillable is decided by the
+shared spiller and :mod:`.classes` (reloads and spilled values are never
+spilled again).
 """
 
 from __future__ import annotations
@@ -62,7 +70,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.cfg import CFG
@@ -72,7 +80,7 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
-from passes.regalloc.spill import next_tag, spill_value
+from passes.regalloc.spill import next_tag, spill_tag, spill_value
 
 try:  # the spiller says which register types it can spill (P/UP/UR/B via a GPR home)
     from passes.regalloc.spill import can_spill
@@ -215,81 +223,247 @@ def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
     )
 
 
-def choose_spills(
+@dataclass
+class _Val:
+    """Planning state of one value: where it is defined, which instructions
+    use it (``True`` for an edge operand of a terminator), which of those
+    uses still read its register, and its register range per block
+    (inclusive point interval)."""
+
+    file: int
+    width: int
+    def_b: int
+    def_j: int
+    users: dict[tuple[int, int], bool]
+    kept: set[tuple[int, int]]
+    iv: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def _ranges(val: _Val, npts: list[int], preds: list[list[int]]) -> dict[int, tuple[int, int]]:
+    """Register range of ``val`` from its kept uses (SSA: one interval per
+    block, from the definition or the block entry to the last use or the
+    block exit).  ``npts[b]`` is the index of block ``b``'s last point."""
+    iv: dict[int, tuple[int, int]] = {val.def_b: (val.def_j, val.def_j)}
+    stack: list[int] = []
+
+    def need(b: int, j: int) -> None:
+        cur = iv.get(b)
+        if cur is None:
+            iv[b] = (val.def_j if b == val.def_b else 0, j)
+            if b != val.def_b:
+                stack.append(b)
+        elif j > cur[1]:
+            iv[b] = (cur[0], j)
+
+    for (b, k) in val.kept:
+        # an op's source is needed at the point before it; an edge operand
+        # at the point after the branch (it is live out)
+        need(b, npts[b] if val.users[(b, k)] else k)
+    while stack:
+        b = stack.pop()
+        for p in preds[b]:
+            need(p, npts[p])
+    return iv
+
+
+def _candidate(val: _Val, spillable: bool, f: int, b: int, j: int, n: int) -> bool:
+    """Whether evicting ``val`` at point ``j`` of block ``b`` (``n`` ops)
+    lowers the pressure there: spillable, not defined there, and the next
+    instruction does not read its register (after the branch: the branch
+    does not pass it along an edge)."""
+    if val.file != f or not spillable or (val.def_b, val.def_j) == (b, j):
+        return False
+    if j < n:
+        return (b, j) not in val.kept
+    return not ((b, n - 1) in val.kept and val.users[(b, n - 1)])
+
+
+def _initial_state(
+    lv: Liveness,
+) -> tuple[list[_Val], list[list[set[int]]], list[list[list[int]]]]:
+    """Per value its definition, uses and register range; per point the live
+    values and the per-file register counts.  The ranges are rebuilt from the
+    uses (:func:`_ranges`) and agree with :func:`block_points`."""
+    cfg = lv.cfg
+    num = lv.numbering
+    nb = cfg.num_blocks
+    nfiles = len(FILES)
+    width = num.width.tolist()
+    file = num.file.tolist()
+    npts = [len(num.ops[b]) for b in range(nb)]
+    preds = cfg.preds
+    vals: list[_Val] = []
+    def_at: list[tuple[int, int]] = [(-1, -1)] * len(num)
+    for b in range(nb):
+        for a in num.arg_ids[b]:
+            def_at[a] = (b, 0)
+        for k, defs in enumerate(num.op_defs[b]):
+            for v in defs:
+                def_at[v] = (b, k + 1)
+    users: list[dict[tuple[int, int], bool]] = [{} for _ in range(len(num))]
+    for b in range(nb):
+        eops = edge_operand_ids(num, b)
+        last = npts[b] - 1
+        for k, uses in enumerate(num.op_uses[b]):
+            for v in uses:
+                users[v][(b, k)] = k == last and v in eops
+    for v in range(len(num)):
+        db, dj = def_at[v]
+        val = _Val(file[v], width[v], db, dj, users[v], set(users[v]))
+        val.iv = _ranges(val, npts, preds)
+        vals.append(val)
+    # ---- points: live sets and per-file counts ----
+    pts: list[list[set[int]]] = [[set() for _ in range(npts[b] + 1)] for b in range(nb)]
+    press: list[list[list[int]]] = [
+        [[0] * nfiles for _ in range(npts[b] + 1)] for b in range(nb)
+    ]
+    for v, val in enumerate(vals):
+        for b, (lo, hi) in val.iv.items():
+            for j in range(lo, hi + 1):
+                pts[b][j].add(v)
+                press[b][j][val.file] += val.width
+    return vals, pts, press
+
+
+@dataclass
+class SpillPlan:
+    """The decisions of one pre-spill round."""
+
+    evicted: list[int] = field(default_factory=list)
+    """Values to spill, in eviction order."""
+    kept: dict[int, set[tuple[int, int]]] = field(default_factory=dict)
+    """Per evicted value: the (block, op) uses that keep its register."""
+    peak: dict[RegFile, int] = field(default_factory=dict)
+    """Maximum pressure per file once the plan is applied."""
+
+
+def plan_spills(
     func: FuncOp,
     lv: Liveness,
     limits: dict[RegFile, int],
     spillable: list[bool],
     report: dict[RegFile, int] | None = None,
-) -> tuple[list[int], dict[RegFile, int]]:
-    """One round of eviction decisions (module docstring): the values to spill
-    and the maximum effective pressure per file after spilling them.
-    ``report`` is the register count a failure names (the budget; default
-    ``limits``)."""
+) -> SpillPlan:
+    """One round of eviction decisions (module docstring).  ``report`` is the
+    register count a failure names (the budget; default ``limits``)."""
     cfg = lv.cfg
     num = lv.numbering
-    nu = NextUse(lv)
+    nb = cfg.num_blocks
+    nfiles = len(FILES)
     width = num.width.tolist()
-    file = num.file.tolist()
     lim = [limits.get(f, INF) for f in FILES]
-    chosen: set[int] = set()
-    order: list[int] = []
-    peak = [0] * len(FILES)
+    npts = [len(num.ops[b]) for b in range(nb)]  # last point index = number of ops
+    preds = cfg.preds
+    vals, pts, press = _initial_state(lv)
+    nu = NextUse(lv)
+    plan = SpillPlan()
+
+    def evict(v: int, b: int, j: int) -> None:
+        val = vals[v]
+        if v not in plan.kept:
+            plan.evicted.append(v)
+        # kept uses reachable from point (b, j) without passing the definition
+        hit = [u for u in val.kept if u[0] == b and u[1] >= j]
+        if val.iv[b][1] == npts[b]:
+            seen: set[int] = set()
+            work = [s for s in cfg.succs[b]]
+            while work:
+                s = work.pop()
+                if s in seen or s == val.def_b:
+                    continue
+                r = val.iv.get(s)
+                if r is None or r[0] != 0:
+                    continue
+                seen.add(s)
+                hit.extend(u for u in val.kept if u[0] == s)
+                if r[1] == npts[s]:
+                    work.extend(cfg.succs[s])
+        for u in hit:
+            val.kept.discard(u)
+        plan.kept[v] = val.kept
+        old = val.iv
+        new = _ranges(val, npts, preds)
+        f, w = val.file, val.width
+        for ob, (lo, hi) in old.items():
+            nlo, nhi = new.get(ob, (1, 0))
+            for jj in range(lo, hi + 1):
+                if not nlo <= jj <= nhi:
+                    pts[ob][jj].discard(v)
+                    press[ob][jj][f] -= w
+        val.iv = new
+        # each reload takes the value's place before its use (and after the
+        # branch for an edge operand)
+        for (ub, k) in set(hit):
+            press[ub][k][f] += w
+            if val.users[(ub, k)]:
+                press[ub][npts[ub]][f] += w
+        assert v not in pts[b][j]
+
+    peak = [0] * nfiles
     for b in [*cfg.rpo, *cfg.unreachable]:
         ops = num.ops[b]
-        n = len(ops)
-        pts = block_points(lv, b)
-        # next-use position (relative to the block start) of every value at
-        # each point, computed backwards; the point after op k sees uses > k
+        n = npts[b]
+        # next-use position (from the block start) at each point, backwards
         nxt: dict[int, int] = {v: n + d for v, d in nu.exit_dist[b].items() if d < INF}
         dists: list[dict[int, int]] = [{} for _ in range(n + 1)]
         for k in range(n - 1, -1, -1):
-            dists[k + 1] = {v: nxt.get(v, INF) - k for v in pts[k + 1]}
+            dists[k + 1] = {v: nxt.get(v, INF) - k for v in pts[b][k + 1]}
             for v in num.op_uses[b][k]:
                 nxt[v] = k
-        dists[0] = {v: nxt.get(v, INF) + 1 for v in pts[0]}
-        edge_ops = edge_operand_ids(num, b)
-        for j, pt in enumerate(pts):
-            defined = set(num.arg_ids[b]) if j == 0 else set(num.op_defs[b][j - 1])
-            blocked = set(num.op_uses[b][j]) if j < n else edge_ops
-            tot = [0] * len(FILES)
-            cands: list[list[int]] = [[] for _ in FILES]
-            for v in pt:
-                f = file[v]
-                tot[f] += width[v]
-                if spillable[v] and v not in defined and v not in blocked:
-                    if v in chosen:
-                        tot[f] -= width[v]
-                    else:
-                        cands[f].append(v)
-            for f in range(len(FILES)):
-                if tot[f] <= lim[f]:
-                    peak[f] = max(peak[f], tot[f])
+        dists[0] = {v: nxt.get(v, INF) + 1 for v in pts[b][0]}
+        for j in range(n + 1):
+            for f in range(nfiles):
+                if press[b][j][f] <= lim[f]:
+                    peak[f] = max(peak[f], press[b][j][f])
                     continue
                 dist = dists[j]
-                cs = sorted(cands[f], key=lambda v: (-dist.get(v, INF), -width[v], v))
+
+                cs = sorted(
+                    (v for v in pts[b][j] if _candidate(vals[v], spillable[v], f, b, j, n)),
+                    key=lambda v: (-dist.get(v, INF), -width[v], v),
+                )
                 for v in cs:
-                    if tot[f] <= lim[f]:
+                    if press[b][j][f] <= lim[f]:
                         break
-                    chosen.add(v)
-                    order.append(v)
-                    tot[f] -= width[v]
-                if tot[f] > lim[f]:
+                    evict(v, b, j)
+                if press[b][j][f] > lim[f]:
                     ff = FILES[f]
                     where = (
                         f"at the entry of block #{b}" if j == 0
                         else f"after `{str(ops[j - 1]).strip().splitlines()[0][:100]}`"
                     )
                     why = (
-                        f"{tot[f]} {ff.value} registers are needed {where} and nothing "
+                        f"{press[b][j][f]} {ff.value} registers are needed {where} and nothing "
                         "live there can be spilled"
                         if ff in SPILLABLE_FILES
-                        else f"{tot[f]} {ff.value} registers are live {where} and "
+                        else f"{press[b][j][f]} {ff.value} registers are live {where} and "
                         f"{ff.value} values cannot be spilled"
                     )
                     raise _fail(func, (report or limits).get(ff, lim[f]), why)
-                peak[f] = max(peak[f], tot[f])
-    return order, {FILES[f]: peak[f] for f in range(len(FILES))}
+                peak[f] = max(peak[f], press[b][j][f])
+    plan.peak = {FILES[f]: peak[f] for f in range(nfiles)}
+    return plan
+
+
+def _reattach(v: SSAValue, users: list[Operation], tag: int) -> None:
+    """Give ``users`` back the register of ``v`` after :func:`.spill.spill_value`
+    reloaded it before every use: their reload operands become ``v`` again
+    and the reload ops left without a use (a reload sequence may be several
+    ops, all tagged ``tag``) are erased."""
+    dead: list[Operation] = []
+    for user in users:
+        for k, o in enumerate(user.operands):
+            if isinstance(o, OpResult) and spill_tag(o.op) == tag:
+                user.operands[k] = v
+                dead.append(o.op)
+    while dead:
+        op = dead.pop()
+        if op.parent is None or not op.results or any(r.uses for r in op.results):
+            continue
+        srcs = [o.op for o in op.operands if isinstance(o, OpResult) and spill_tag(o.op) == tag]
+        op.detach()
+        op.erase()
+        dead.extend(srcs)
 
 
 def prespill(
@@ -312,9 +486,9 @@ def prespill(
         lv = Liveness(CFG.compute(func))
         num = lv.numbering
         spillable = spillable_values(num, spill_files)
-        order, peak = choose_spills(func, lv, limits, spillable, report)
-        if not order:
-            res.max_pressure = peak
+        plan = plan_spills(func, lv, limits, spillable, report)
+        if not plan.evicted:
+            res.max_pressure = plan.peak
             return res
         if res.rounds > max_rounds:
             raise _fail(
@@ -323,8 +497,11 @@ def prespill(
             )
         tag = next_tag(func)
         vals: list[SSAValue] = num.values
-        for v in order:
+        for v in plan.evicted:
+            keep = [num.ops[b][k] for (b, k) in sorted(plan.kept[v])]
             spill_value(vals[v], tag)
+            if keep:
+                _reattach(vals[v], keep, tag)
             tag += 1
             res.spilled += 1
 
@@ -333,9 +510,10 @@ __all__ = [
     "LOOP_EXIT_DISTANCE",
     "NextUse",
     "PreSpillResult",
+    "SpillPlan",
     "block_points",
-    "choose_spills",
     "edge_operand_ids",
+    "plan_spills",
     "prespill",
     "spillable_values",
 ]

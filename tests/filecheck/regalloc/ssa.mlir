@@ -11,8 +11,8 @@
 // is the reserved stack pointer), and ptxas's count adds R1 and the two
 // withheld registers: 10.  With max-regs=8 only 5 registers are allowed
 // (R0, R2-R5): the two values whose next use lies beyond the loop exit
-// (t and far, "far" by the loop-aware next-use distance) are spilled, so
-// no reload lands in the loop.
+// (t and far, "far" by the loop-aware next-use distance) are evicted in the
+// loop: stored after their definitions, reloaded only after the loop.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @k() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
@@ -66,11 +66,17 @@ builtin.module attributes {ori.target = "sm_80"} {
 // STATS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // STATS: Used 10 registers
 
+// Stores right after the definitions; the uses before the eviction point
+// (in the loop) keep the register, so the entry block has no reload.
 // SPILL:      .L_x_0:
-// SPILL:        S2R [[T:R[0-9]+]], SR_TID.X ;
+// SPILL-NEXT:   S2R [[T:R[0-9]+]], SR_TID.X ;
 // SPILL-NEXT:   STL [RZ], [[T]] ;
-// SPILL:        IADD3 [[FAR:R[0-9]+]], {{R[0-9]+}}, 0x63, RZ ;
+// SPILL-NEXT:   IADD3 [[FAR:R[0-9]+]], [[T]], 0x63, RZ ;
 // SPILL-NEXT:   STL [RZ+0x4], [[FAR]] ;
+// SPILL-NEXT:   IADD3 {{R[0-9]+}}, [[T]], 0x1, RZ ;
+// SPILL-NEXT:   IADD3 {{R[0-9]+}}, [[T]], 0x2, RZ ;
+// SPILL-NEXT:   IADD3 {{R[0-9]+}}, [[T]], 0x3, RZ ;
+// SPILL-NOT:    LDL
 // SPILL:      .L_x_1:
 // SPILL-NOT:    LDL
 // SPILL-NOT:    STL
@@ -80,7 +86,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // SPILL:        LDL {{R[0-9]+}}, [RZ] ;
 // SPILL:        EXIT ;
 
-// SPILLSTATS: 8 bytes stack frame, 8 bytes spill stores, 24 bytes spill loads
+// SPILLSTATS: 8 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
 // SPILLSTATS: Used 8 registers
 
 // FAIL: Register allocation failed with register count of '2'
