@@ -26,7 +26,9 @@ the example PTX and the kernels below):
   ``ori info      : Function F uses N registers`` line instead.
 
 Figures come from the attributes ``ori-regalloc`` records (``ori.num_regs``,
-``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads``) and from
+``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads``; for input that
+came allocated, which the pass only checks, the count is taken from the
+registers and the other figures are 0 unless recorded) and from
 ``ori.shared_bytes`` (PTX import: the module's static shared layout, which is
 every static ``.shared`` variable of the module -- ptxas counts only those the
 kernel uses, so ori's smem can be larger on a module with several kernels).
@@ -95,6 +97,26 @@ def _int(func: FuncOp, name: str) -> int | None:
     return a.value.data if isinstance(a, IntegerAttr) else None
 
 
+def _count_allocated(func: FuncOp, tgt: object) -> int | None:
+    """The register count of an input that came allocated (ori-regalloc only
+    checks those and records nothing): None unless every value has a register."""
+    from ori_dialect.ir.registers import OriRegisterType, RegFile
+    from passes.regalloc.budget import register_count, uses_abi
+
+    top = -1
+    for op in func.walk():
+        vals = list(op.results) + [a for r in op.regions for b in r.blocks for a in b.args]
+        for v in vals:
+            t = v.type
+            if isinstance(t, OriRegisterType):
+                if t.phys_index is None:
+                    return None
+                if t.REG_FILE is RegFile.R and not t.is_fixed:
+                    top = max(top, t.phys_range().stop - 1)
+    low = frozenset({0, 1, 2, 3}) if uses_abi(func) else frozenset({1})
+    return register_count(tgt, top, low)
+
+
 def _barriers(func: FuncOp) -> int:
     """ptxas's count: the highest barrier id + 1; 16 when an id is a register."""
     top = 0
@@ -144,14 +166,16 @@ class NotAllocatedForStats(PassFailedException):
 
 def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
     name = func.sym_name.data
+    from passes.regalloc.budget import function_target
+
+    tgt = function_target(func, target)
     regs = _int(func, "ori.num_regs")
+    if regs is None:
+        regs = _count_allocated(func, tgt)
     if regs is None:
         raise NotAllocatedForStats(
             f"ori-stats: @{name} has not been register-allocated (run ori-regalloc first)"
         )
-    from passes.regalloc.budget import function_target
-
-    tgt = function_target(func, target)
     frame = (
         f"    {_int(func, 'ori.stack_frame') or 0} bytes stack frame, "
         f"{_int(func, 'ori.spill_stores') or 0} bytes spill stores, "
