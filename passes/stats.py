@@ -49,15 +49,18 @@ sm_50..sm_70, whose SASS cuobjdump 13 no longer disassembles):
   quad halves count (``LDG.E.64 R4`` uses R5).  Kernels that keep k loaded
   values live (``ld.volatile`` then a chain of ``mul``/``xor``), sm_80:
   k = 1, 5, 20, 39 -> highest R5, R7, R22, R41 -> ``Used 8, 10, 25, 44``;
-  64-bit values (2..11 live): highest R9..R27 -> 12..30; identical on sm_75,
-  86, 89, 90, 100 and 120.  No rounding (9, 11, 13, ... all occur).
+  64-bit values (2..11 live): highest R9..R27 -> 12..30; one 64-bit value:
+  the text's highest is ``LDG.E.64 R4`` and ptxas says 8, so R5 counts;
+  identical on sm_75, 86, 89, 90, 100 and 120.  No rounding (9, 11, 13, ...
+  all occur).
 * The smallest kernel (``ret;``: ``MOV R1, c[0x0][0x28]; EXIT``) reports 4 on
   sm_70+ and 2 on sm_50/sm_60 (12.9): R1, the stack pointer ptxas always
   loads, counts even if nothing uses it, so the floor is 2 (+2 from sm_70).
 * The 2 extra registers are part of the budget: with ``--maxrregcount 32``
   the highest register is R29 and ptxas reports 32 (and R21/24 at 24, R22/25
   at 25, R25/28 at 28), so a budget of N leaves R0..R(N-3) (ori reserves the
-  two, ``passes/regalloc/budget.py``).
+  two, ``passes/regalloc/budget.py``); without a limit, 300 live values
+  spill and the highest register is R252 -> ``Used 255 registers``.
 * Uniform registers (UR) are not counted: every kernel above uses UR4/UR5
   (``ULDC.64 UR4, c[0x0][0x118]``) and the count follows R alone.
 * Kernels with calls follow the same rule: ``calls.ptx``'s kernel (highest R15,
