@@ -190,3 +190,52 @@ def test_unknown_budget_model_is_a_diagnostic() -> None:
     m = generate(5).module.clone()
     with pytest.raises(PassFailedException, match="budget-model must be"):
         apply_pipeline(m, "ori-regalloc{occupancy-budget=true budget-model=cubic}")
+
+
+# ---- ori-stats against ptxas -v ---------------------------------------------
+
+
+@pytest.mark.parametrize("sm", [80, 90])
+def test_used_line_matches_ptxas_apart_from_the_count(sm: int) -> None:
+    """On examples whose kernels use only their own shared memory, ori-stats's
+    ``Used`` line equals ptxas's once the register count is masked: barriers,
+    cumulative stack size, smem and cmem[0] (sm_80 only) agree."""
+    import io
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from ori_dialect.ptx.lower import import_ptx
+    from passes.stats import print_stats
+
+    if shutil.which("ptxas") is None:
+        pytest.skip("ptxas is not on PATH")
+    root = Path(__file__).resolve().parent.parent / "examples" / "ptx" / f"sm_{sm}"
+
+    def used_lines(text: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        cur = ""
+        for line in text.splitlines():
+            m = re.search(r"Function properties for (\S+)", line)
+            if m:
+                cur = m.group(1)
+            if line.startswith("ptxas info    : Used"):
+                out[cur] = re.sub(r"Used \d+ registers", "Used N registers", line.rstrip())
+        return out
+
+    compared = 0
+    for name in ("calls", "histogram", "saxpy"):
+        path = root / f"{name}.ptx"
+        px = subprocess.run(["ptxas", f"-arch=sm_{sm}", "-v", str(path), "-o", "/dev/null"],
+                            capture_output=True, text=True, check=True).stderr
+        m = import_ptx(path.read_text(), path.name)
+        apply_pipeline(m, "ori-loop-simplify,ori-loop-unroll,ori-regalloc")
+        buf = io.StringIO()
+        print_stats(m, buf)
+        ours, theirs = used_lines(buf.getvalue()), used_lines(px)
+        assert ours.keys() == theirs.keys()
+        for k in ours:
+            assert ours[k] == theirs[k], k
+            compared += 1
+    assert compared >= 3
