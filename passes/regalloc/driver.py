@@ -427,6 +427,12 @@ class RegAllocPass(ModulePass):
             if self.strategy == "ssa":
                 from passes.regalloc.ssa_driver import allocate_function_ssa
 
+                if self.occupancy_budget or self.profile_lower_bound:
+                    raise PassFailedException(
+                        "ori-regalloc: occupancy-budget and profile-lower-bound are "
+                        "implemented for strategy=fatpoint only"
+                    )
+
                 res = allocate_function_ssa(
                     f, target=self.target, max_regs=self.max_regs,
                     max_spill_rounds=self.max_spill_rounds, spill_base=base,

@@ -3,6 +3,7 @@
 // RUN: ori-opt %s -p 'ori-regalloc{occupancy-budget=true budget-coeff-a=0.1 stats=true},ori-check-regalloc' 2>&1 >/dev/null | filecheck %s --check-prefix=PIECE
 // RUN: ori-opt %s -p 'ori-regalloc{occupancy-budget=true budget-model=linear budget-coeff-b=0.06 budget-coeff-c=0.05 stats=true},ori-check-regalloc' 2>&1 >/dev/null | filecheck %s --check-prefix=LINEAR
 // RUN: not ori-opt %s -p 'ori-regalloc{occupancy-budget=true budget-model=cubic}' 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: not ori-opt %s -p 'ori-regalloc{occupancy-budget=true strategy=ssa}' 2>&1 | filecheck %s --check-prefix=SSA
 
 // Seed 000's occupancy-aware budget model (passes/regalloc/budget.py), off
 // by default.  The kernel's demand is 31 registers (26 live values + the
@@ -92,3 +93,5 @@ builtin.module attributes {ori.target = "sm_80"} {
 // LINEAR: Used {{2[0-4]|1[0-9]}} registers
 
 // BAD: budget-model must be 'piecewise' or 'linear', got 'cubic'
+
+// SSA: occupancy-budget and profile-lower-bound are implemented for strategy=fatpoint only
