@@ -61,7 +61,7 @@ from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix
-from passes.regalloc.spill import check_spill_homes
+from passes.regalloc.spill import check_spill_homes, smem_slot_offset
 
 
 def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:
@@ -275,9 +275,11 @@ def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
             if isinstance(op, StlOp | LdlOp | StsOp | LdsOp):
                 tag = _spill_tag(op)
                 base = op.src("addr")
-                # SMEM spill slots: offsets from the per-thread spill base, kept
-                # apart from local-memory bytes
-                off = op.offset() + (_SHARED_KEY if isinstance(op, StsOp | LdsOp) else 0)
+                # SMEM spill slots: per-thread offsets, kept apart from local bytes
+                off = (
+                    smem_slot_offset(func, op) + _SHARED_KEY
+                    if isinstance(op, StsOp | LdsOp) else op.offset()
+                )
                 nb = op.access_bytes()
                 absolute = not isinstance(base, SSAValue)
                 if isinstance(op, StlOp | StsOp):

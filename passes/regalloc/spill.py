@@ -65,15 +65,23 @@ local memory with a remark:
   any remaining spills fall back to local memory"); with less than 4 bytes
   per thread the mode is not applicable at all.
 
-Layout: thread ``t`` (linear thread id ``x + ntid.x * (y + ntid.y * z)``)
-owns the bytes ``[base + t * S, base + (t + 1) * S)``, ``base`` being the
-kernel's static shared size rounded up to 16 and ``S`` the compacted
-per-thread area rounded up to its widest slot (the seed's spill setup uses
-4- or 16-byte alignment).  The per-thread base ``base + t * S`` is computed
+Layout (as ptxas 13.0 lays it out, structure of arrays: with
+``__launch_bounds__(128)`` its spill stores are ``STS [R0+0x80*k]`` with
+``R0 = tid * 4`` and ``-v`` reports ``10240 bytes smem`` for 20 words per
+thread; without launch bounds it reports ``49152 bytes smem`` and spills the
+rest to local memory): slots are compacted per thread as for local memory;
+a slot of width ``w`` at per-thread offset ``o`` (``o`` a multiple of
+``w``) holds thread ``t``'s value at ``base + o * T + t * w``, ``T`` the
+threads the area is laid out for, ``t`` the linear thread id ``x + ntid.x *
+(y + ntid.y * z)`` and ``base`` the kernel's static shared size rounded up
+to 16.  Slots ``[o, o + w)`` that do not overlap per thread map to disjoint
+CTA regions ``[o * T, (o + w) * T)``, and a warp's 32-bit accesses hit 32
+consecutive words (no bank conflicts).  The per-thread address ``base + t * w`` is computed
 right before every SMEM spill access (``S2R SR_TID``, ``IMAD``; ops tagged
 ``ori.smem_spill_base``), like a reload: kept in a register across the
 whole kernel it would take one register everywhere, and the SPILL retries
-then needed many more rounds to make room for it.  The kernel's ``ori.shared_bytes`` grows by ``threads * S``
+then needed many more rounds to make room for it (ptxas keeps ``tid * 4``
+in a register).  The kernel's ``ori.shared_bytes`` grows by ``threads * S``
 so the interpreter allocates it; the launch must not exceed the launch
 bounds (as on the hardware).
 
@@ -117,6 +125,8 @@ HOME_ATTR = "ori.spill_home"
 SMEM_BASE_ATTR = "ori.smem_spill_base"
 """On the ops computing the per-thread SMEM spill base (1 on the final IMAD)."""
 SMEM_SPILL_PRAGMA = "enable_smem_spilling"
+SMEM_THREADS_ATTR = "ori.smem_spill_threads"
+"""Function attribute: the threads per CTA the SMEM spill area is laid out for."""
 STATIC_SMEM_LIMIT = 48 * 1024
 """Static shared memory a kernel may declare (bytes)."""
 
@@ -242,9 +252,10 @@ def smem_spill_setup(func: Operation, target: object) -> SmemSpill | str:
     return SmemSpill(threads, dims, int(layout.ntid), limit)
 
 
-def smem_base_ops(smem: SmemSpill) -> list[Operation]:
-    """The ops computing the per-thread SMEM spill base (the last one's
-    result); its stride and base are patched by :func:`layout_spill_area`."""
+def smem_base_ops(smem: SmemSpill, width: int) -> list[Operation]:
+    """The ops computing ``linear tid * width + base`` for an SMEM spill
+    access of ``width`` bytes (the last one's result); ``base`` is patched by
+    :func:`layout_spill_area`."""
     mark = {SMEM_BASE_ATTR: IntegerAttr(0, i32)}
     ops: list[Operation] = []
 
@@ -259,7 +270,7 @@ def smem_base_ops(smem: SmemSpill) -> list[Operation]:
         tz = add(S2ROp.make([], mods="SR_TID.Z", attributes=dict(mark)))
         yz = add(IMadOp.make([tz, CBankAttr(0, smem.ntid_offset + 4), ty], attributes=dict(mark)))
         tid = add(IMadOp.make([yz, CBankAttr(0, smem.ntid_offset), tid], attributes=dict(mark)))
-    add(IMadOp.make([tid, 0, 0], attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
+    add(IMadOp.make([tid, width, 0], attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
     return ops
 
 
@@ -380,7 +391,7 @@ def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int
         # like a reload, so it never holds a register across the kernel
         if smem is None:
             return [], R32Type.fixed()
-        ops = smem_base_ops(smem)
+        ops = smem_base_ops(smem, 4 * t.num_regs())
         return ops, ops[-1].results[0]
 
     store_cls: type[OriInstruction] = StsOp if smem is not None else StlOp
@@ -514,7 +525,7 @@ class SpillArea:
     """Size of the local-memory spill area (0 when none)."""
     smem_bytes: int
     """Shared memory reserved for SMEM spills per CTA (0 when none)."""
-    smem_stride: int
+    smem_per_thread: int
     """Per-thread SMEM spill area (bytes)."""
     remarks: list[str]
 
@@ -526,7 +537,7 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
     shared memory is not available, any remaining spills fall back to local
     memory"."""
     remarks: list[str] = []
-    smem_bytes = stride = 0
+    smem_bytes = per_thread = 0
     if any(isinstance(op, StsOp | LdsOp) and _is_mem_spill(op) for op in func.walk()):
         assert smem is not None
         static_attr = func.attributes.get("ori.shared_bytes")
@@ -546,22 +557,21 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
             )
             _smem_to_local(func, move)
         if keep:
-            widest = max(width[t] for t in keep)
-            area = max(placed[t] + width[t] for t in keep)
-            stride = -(-area // widest) * widest
+            per_thread = max(placed[t] + width[t] for t in keep)
             for op in func.walk():
                 t = spill_tag(op)
                 if t in keep and isinstance(op, StsOp | LdsOp):
-                    _set_const(op, "offset", placed[t])
+                    # structure of arrays: the slot's bytes of all threads lie together
+                    _set_const(op, "offset", placed[t] * smem.threads)
                 a = op.attributes.get(SMEM_BASE_ATTR)
                 if isinstance(a, IntegerAttr) and a.value.data == 1:
                     assert isinstance(op, IMadOp)
-                    _set_const(op, "b", stride)
                     _set_const(op, "c", base)
-            smem_bytes = smem.threads * stride
+            smem_bytes = smem.threads * per_thread
             func.attributes["ori.shared_bytes"] = IntegerAttr(base + smem_bytes, i32)
+            func.attributes[SMEM_THREADS_ATTR] = IntegerAttr(smem.threads, i32)
     local_area, _ = _compact(func, local_base, (StlOp, LdlOp))
-    return SpillArea(local_area, smem_bytes, stride, remarks)
+    return SpillArea(local_area, smem_bytes, per_thread, remarks)
 
 
 def _smem_to_local(func: Operation, tags: set[int]) -> None:
@@ -625,6 +635,14 @@ def smem_spill_figures(func: Operation) -> tuple[int, int]:
 # ---------------------------------------------------------------------------
 
 
+def smem_slot_offset(func: Operation, op: OriInstruction) -> int:
+    """Per-thread offset of an SMEM spill access (its immediate divided by
+    the threads the area is laid out for)."""
+    a = func.attributes.get(SMEM_THREADS_ATTR)
+    threads = a.value.data if isinstance(a, IntegerAttr) and a.value.data > 0 else 1
+    return (op.src_int("offset") or 0) // threads
+
+
 def check_spill_homes(func: Operation) -> list[str]:
     """Every register reload tagged ``#t`` (R2P, R2UR, BMOV into B, the pack
     of a UR64 reload) reads the GPR home defined for ``#t`` -- directly, or
@@ -658,11 +676,15 @@ def check_spill_homes(func: Operation) -> list[str]:
             continue
         if isinstance(op, StsOp | LdsOp):
             b = op.src("addr")
-            ok = isinstance(b, OpResult) and isinstance(
-                a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr) and a.value.data == 1
+            ok = (
+                isinstance(b, OpResult) and isinstance(b.op, IMadOp)
+                and isinstance(a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr)
+                and a.value.data == 1 and b.op.src_int("b") == op.access_bytes()
+            )
             if not ok:
                 out.append(f"{name}: SMEM spill access of value #{t} does not address through "
-                           f"the per-thread spill base: {str(op).strip()[:120]}")
+                           f"the per-thread spill base (thread id x access width): "
+                           f"{str(op).strip()[:120]}")
             continue
         if isinstance(op, R2POp | R2UROp | BMovOp):
             srcs = [op.operands[0]]
@@ -683,6 +705,7 @@ __all__ = [
     "HOME_ATTR",
     "SMEM_BASE_ATTR",
     "SMEM_SPILL_PRAGMA",
+    "SMEM_THREADS_ATTR",
     "SmemSpill",
     "SpillArea",
     "can_spill",
@@ -694,6 +717,7 @@ __all__ = [
     "next_tag",
     "smem_base_ops",
     "smem_requested",
+    "smem_slot_offset",
     "smem_spill_figures",
     "smem_spill_setup",
     "spill_figures",

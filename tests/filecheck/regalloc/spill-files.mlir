@@ -15,9 +15,11 @@
 // max-regs=16 the R file spills to local memory as well.
 //
 // @s (launch bounds 64 threads) needs 24 live R values; with max-regs=8 and
-// smem-spilling its spills go to shared memory: STS/LDS at the per-thread
-// base S2R SR_TID.X * stride (IMAD), ori.shared_bytes = 64 x stride.
-// Without smem-spilling the same spills go to local memory.
+// smem-spilling its spills go to shared memory, laid out as ptxas does
+// (structure of arrays): a 32-bit slot at per-thread offset o is at
+// o * 64 + tid * 4 (IMAD of S2R SR_TID.X by the access width, the slot's
+// o * 64 in the STS/LDS immediate), ori.shared_bytes = 64 x the per-thread
+// area.  Without smem-spilling the same spills go to local memory.
 
 // CHECK-LABEL: .entry k
 // CHECK:      ISETP.LT.U32.AND P[[P:[01]]], PT, [[T:R[0-9]+]], 0x10, PT ;
@@ -49,11 +51,12 @@
 
 // SMEM:      ori.func kernel @s()
 // SMEM-SAME: ori.shared_bytes = [[SH:[0-9]+]] : i32
+// SMEM-SAME: ori.smem_spill_threads = 64 : i32
 // SMEM-SAME: ori.spill_stores = 0 : i32
 // SMEM-SAME: ori.smem_spill_bytes = [[SH]] : i32
 // SMEM:      %[[TID:[0-9]+]] = ori.s2r SR_TID.X {ori.smem_spill_base = 0 : i32}
-// SMEM-NEXT: %[[B:[0-9]+]] = ori.imad %[[TID]], [[STRIDE:0x[0-9a-f]+]], 0x0 {ori.smem_spill_base = 1 : i32}
-// SMEM-NEXT: ori.sts [%[[B]]{{.*}} {ori.spill_value = {{[0-9]+}} : i32}
+// SMEM-NEXT: %[[B:[0-9]+]] = ori.imad %[[TID]], 0x4, 0x0 {ori.smem_spill_base = 1 : i32}
+// SMEM-NEXT: ori.sts [%[[B]] + 0x{{[0-9a-f]*}}{{[048c]}}0], %t {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM:      ori.lds [%{{[0-9]+}}{{.*}} {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM-NOT:  ori.stl
 
