@@ -14,15 +14,20 @@ For each function (callees before callers, for the static frame layout of
    (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
    the fat-point core (:mod:`.fatpoint`);
 3. **SPILL** retries (at most ``max-spill-rounds``): the units that failed
-   are spilled to local memory (:mod:`.spill`).  A failed unit that cannot
-   be spilled (a reload, a predicate, ...) instead spills the cheapest
-   spillable unit live where it needed a register.  When nothing is left to
+   are spilled (:mod:`.spill`: R values to local memory -- or to shared
+   memory with ``smem-spilling`` / the ``enable_smem_spilling`` pragma where
+   seed 000's conditions allow --, P/UP/UR/B values to a GPR home).  A
+   failed unit that cannot be spilled (a reload, ...) instead spills the
+   cheapest spillable unit of its file live where it needed a register.
+   ``force-file-limits`` (debug) lowers the limit of any file.  When nothing is left to
    spill the pass fails with the seed's error ``Register allocation failed
    with register count of 'N'``;
 4. values are retyped to their physical registers, edge parallel copies are
    lowered (:mod:`.copies`), spill slots compacted, and the figures recorded
    on the function: ``ori.max_regs`` (the R budget), ``ori.num_regs``,
-   ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads``.
+   ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` and, for
+   SMEM spills, ``ori.smem_spill_bytes`` / ``ori.smem_spill_stores`` /
+   ``ori.smem_spill_loads`` (``ori.shared_bytes`` grows by the area).
 
 Register count (``ori.num_regs``, what ``Used N registers`` prints): the
 highest R register used (pair/quad halves included) + 1, counting the
