@@ -55,6 +55,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import (
     Attribute,
+    Block,
     BlockArgument,
     Operation,
     OpResult,
@@ -62,6 +63,7 @@ from xdsl.ir import (
     SSAValues,
     Use,
 )
+from xdsl.ir.core import IRWithUses
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -89,6 +91,8 @@ from ori_dialect.ir.registers import (
 )
 
 _REGISTER_CLASSES: dict[str, type[OriRegisterType]] = {t.name: t for t in REGISTER_TYPES}
+# Attribute classes make() stores as constants without conversion.
+_CONST_ATTRS = frozenset([*REGISTER_TYPES, IntegerAttr, FloatAttr, CBankAttr])
 
 ImmKind = Literal["int", "f32", "f64"]
 SrcMod = Literal["neg", "abs", "not"]
@@ -263,56 +267,70 @@ class OriInstruction(OriOp):
         regs: list[Any] = []
         convert = False  # an Operation among the sources (SSAValue.get, after the checks)
         consts: dict[str, Attribute] = {}
-        # While every constant is an int immediate that fits 32 bits (the
-        # usual case), the consts dictionary is cached under the (slot name,
-        # value) pairs: hashing the tuple of attributes that the general
-        # cache is keyed by (dataclass hashes, recursively) was a visible part
-        # of PTX import time.  Such an immediate cannot fail to convert, so
-        # errors are raised in the same order as before.
-        int_key: list[tuple[str, int]] | None = []
+        # While every constant is an int immediate that fits 32 bits or an
+        # attribute (RZ, PT, c[..][..]) -- the usual case -- the consts
+        # dictionary is cached under (slot name, int value) and (slot name,
+        # id of the attribute) pairs: hashing the tuple of attributes that the
+        # general cache is keyed by (dataclass hashes, recursively) was a
+        # visible part of PTX import time.  Each entry keeps its attributes
+        # alive, so an id in a live key always names the same object.  Such
+        # constants need no conversion, so errors are raised in the same order.
+        key: list[tuple[Any, ...]] | None = []
+        raw: list[tuple[str, Any]] = []
         for slot, s in zip(slots, sources):
             tp = type(s)
             # Exact-type tests first: SSAValue is an ABC, and isinstance
             # against it was a visible part of PTX import time.
             if tp is OpResult or tp is BlockArgument:
-                regs.append(s)  # type: ignore[arg-type]
+                regs.append(s)
             elif (
                 tp is int
-                and int_key is not None
+                and key is not None
                 and slot.imm == "int"
                 and -0x80000000 <= s <= 0xFFFFFFFF  # type: ignore[operator]
             ):
-                int_key.append((slot.name, s))  # type: ignore[arg-type]
+                key.append((slot.name, s))
+                raw.append((slot.name, s))
+            elif key is not None and (
+                tp in _CONST_ATTRS or not isinstance(s, SSAValue | Operation | int | float)
+            ):
+                # A constant attribute (RZ, PT, c[..][..]) kept as it is; the
+                # exact-type test spares the ABC isinstance checks.
+                key.append((slot.name, "id", id(s)))
+                raw.append((slot.name, s))
             elif isinstance(s, SSAValue | Operation):
                 regs.append(s)
                 convert = True
             elif isinstance(s, bool):
                 raise VerifyException(f"{cls.name}: bool is not an operand")
             else:
-                if int_key:
-                    # Not every constant is a small int: build the ones seen so far.
-                    for name, v in int_key:
-                        consts[name] = _int_attr(v)
-                int_key = None
+                if key is not None:
+                    # Leaving the cached form: build the constants seen so far.
+                    for name, v in raw:
+                        consts[name] = _int_attr(v) if type(v) is int else v
+                    key = None
                 if isinstance(s, int | float):
                     consts[slot.name] = _make_imm(cls, slot, s)
                 else:
                     consts[slot.name] = s  # type: ignore[assignment]
         if result_types is None:
             result_types = _default_result_types(cls)
+        elif not isinstance(result_types, list | tuple):
+            result_types = list(result_types)
         # Property attributes are immutable: shared instances (cached per
         # class and text) spare building and verifying them for every op.
         props: dict[str, Attribute] = {}
         if mods:
             props["mods"] = _make_mods_attr(cls, mods)
-        if int_key:
-            key = tuple(int_key)
-            d = _INT_CONSTS.get(key)
-            if d is None:
-                if len(_INT_CONSTS) >= 16384:
-                    _INT_CONSTS.clear()
-                d = _INT_CONSTS[key] = _dict_attr(tuple((n, _int_attr(v)) for n, v in key))
-            props["consts"] = d
+        if key:
+            k = tuple(key)
+            hit = _CONSTS.get(k)
+            if hit is None:
+                if len(_CONSTS) >= 16384:
+                    _CONSTS.clear()
+                items = tuple((n, _int_attr(v) if type(v) is int else v) for n, v in raw)
+                hit = _CONSTS[k] = (_dict_attr(items), items)
+            props["consts"] = hit[0]
         elif consts:
             props["consts"] = _dict_attr(tuple(consts.items()))
         if smods:
@@ -706,8 +724,10 @@ def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
     return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
 
 
-# make(): DictionaryAttr of the consts keyed by ((slot name, int value), ...).
-_INT_CONSTS: dict[tuple[tuple[str, int], ...], DictionaryAttr] = {}
+# make(): the consts DictionaryAttr keyed by ((slot name, int value) or
+# (slot name, "id", id(attribute)), ...), with the attributes it was built
+# from (they keep the ids in the key from being reused).
+_CONSTS: dict[tuple[tuple[Any, ...], ...], tuple[DictionaryAttr, tuple[tuple[str, Any], ...]]] = {}
 
 
 _UNIT = UnitAttr()
@@ -757,23 +777,19 @@ def _fast_create(
     result_types: Sequence[Attribute],
     props: dict[str, Attribute],
     attributes: dict[str, Attribute],
+    successors: Sequence[Block] = (),
 ) -> Any:
+    """A new ``cls`` op, as ``Operation.create`` builds it (no regions, unknown
+    location); only for classes :func:`_fast_init_ok` accepts."""
     op = cls.__new__(cls)
-    # IRWithUses.add_use, inlined: each new use goes to the front of its
-    # value's use list, in operand order.
-    uses: list[Use] = []
-    for i, v in enumerate(operands):
-        first = v.first_use
-        u = Use(op, i, None, first)
-        if first is not None:
-            first._prev_use = u  # pyright: ignore[reportPrivateUsage]
-        v.first_use = u
-        uses.append(u)
     op._operands = SSAValues(operands)
-    op._operand_uses = tuple(uses)
-    op.results = SSAValues([OpResult(t, op, i) for i, t in enumerate(result_types)])
-    op._successors = ()
-    op._successor_uses = ()
+    op._operand_uses = _add_uses(op, operands)
+    if len(result_types) == 1:
+        op.results = SSAValues((OpResult(result_types[0], op, 0),))
+    else:
+        op.results = SSAValues([OpResult(t, op, i) for i, t in enumerate(result_types)])
+    op._successors = tuple(successors)
+    op._successor_uses = _add_uses(op, successors) if successors else ()
     op.properties = props
     op.attributes = dict(attributes)
     op.location = UNKNOWN_LOC
@@ -782,6 +798,43 @@ def _fast_create(
     op._next_op = None
     op._prev_op = None
     return op
+
+
+def create_op(
+    cls: type[IRDLOperation],
+    operands: Sequence[SSAValue],
+    properties: dict[str, Attribute],
+    successors: Sequence[Block] = (),
+    result_types: Sequence[Attribute] = (),
+) -> Any:
+    """``cls.create(...)`` with the unknown location, no attributes and no
+    regions, through the fast path where :func:`_fast_init_ok` allows it."""
+    ok = _FAST_OK.get(cls)
+    if ok is None:
+        ok = _fast_init_ok(cls)  # type: ignore[arg-type]
+    if ok:
+        return _fast_create(cls, operands, result_types, properties, {}, successors)  # type: ignore[arg-type]
+    return cls.create(
+        operands=operands,
+        result_types=result_types,
+        properties=properties,
+        successors=successors,
+        location=UNKNOWN_LOC,
+    )
+
+
+def _add_uses(op: Operation, values: Sequence[IRWithUses]) -> tuple[Use, ...]:
+    # IRWithUses.add_use, inlined: each new use goes to the front of its
+    # value's use list, in operand order.
+    uses: list[Use] = []
+    for i, v in enumerate(values):
+        first = v.first_use
+        u = Use(op, i, None, first)
+        if first is not None:
+            first._prev_use = u  # pyright: ignore[reportPrivateUsage]
+        v.first_use = u
+        uses.append(u)
+    return tuple(uses)
 
 
 def _value(v: SSAValue | Operation) -> SSAValue:

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from xdsl.dialects.builtin import (
-    UNKNOWN_LOC,
     DenseArrayBase,
     IntegerAttr,
     StringAttr,
@@ -45,7 +44,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from ori_dialect.ir.attrs import ParamAttr
-from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.instruction import OriInstruction, create_op
 from ori_dialect.ir.registers import (
     OriRegisterType,
     PredType,
@@ -69,6 +68,7 @@ if TYPE_CHECKING:
 
 RZ = R32Type.fixed()
 PT = PredType.fixed()
+_DIGITS = "0123456789"
 
 SPECIAL_PREFIXES = ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid",
                     "%smid", "%nsmid", "%clock", "%clock64", "%globaltimer", "%lanemask_",
@@ -153,6 +153,8 @@ class FunctionLowering:
         self.local_bytes = 0
         self.local_vars: dict[str, int] = {}
         self._loc_cache: dict[tuple[int, int, int], Attribute] = {}
+        self._loc_ins: ast.Instruction | ast.Call | None | bool = False  # never an instruction
+        self._loc_attr: Attribute | None = None
         self._undefs: dict[Hashable, SSAValue] = {}
         self._unpacked: dict[SSAValue, tuple[SSAValue, ...]] = {}
         self.func: FuncOp
@@ -188,15 +190,15 @@ class FunctionLowering:
 
     def _lookup(self, name: str, node: Any) -> Var:
         s: Scope | None = self.scope
+        # ``%r12`` may come from the range ``%r<N>``: split off the decimal suffix.
+        base = name.rstrip(_DIGITS)
+        i = len(base)
         while s is not None:
             v = s.vars.get(name)
             if v is not None:
                 return v
-            i = len(name)
-            while i > 0 and name[i - 1].isdigit():
-                i -= 1
             if i < len(name):
-                r = s.ranges.get(name[:i])
+                r = s.ranges.get(base)
                 if r is not None:
                     t, count, made = r
                     k = int(name[i:])
@@ -242,34 +244,28 @@ class FunctionLowering:
     # ------------------------------------------------------------------
     def _locate(self, op: Operation) -> None:
         ins = self.ins
+        if ins is self._loc_ins:  # the ops of one instruction share its location
+            a = self._loc_attr
+        else:
+            a = self._loc_attr = self._loc_of(ins)
+            self._loc_ins = ins
+        if a is not None:
+            op.attributes["loc"] = a
+
+    def _loc_of(self, ins: ast.Instruction | ast.Call | None) -> Attribute | None:
         loc = ins.loc if ins is not None else None
         if loc is None:
-            return
+            return None
         key = (loc.file, loc.line, loc.col)
         a = self._loc_cache.get(key)
         if a is None:
             fname = os.path.basename(self.mod.ast.files.get(loc.file, f"file{loc.file}"))
             a = self._loc_cache[key] = StringAttr(f"{fname}:{loc.line}:{loc.col}")
-        op.attributes["loc"] = a
+        return a
 
     def add(self, op: Operation) -> Operation:
         self._locate(op)
-        blk = self.cur
-        if op.parent is None and not op.regions:
-            # Block.add_op, inlined for a fresh op without regions (every op
-            # the lowering builds): such an op cannot contain the block, so
-            # xDSL's ancestry walk up to the module has nothing to find.
-            last = blk._last_op  # pyright: ignore[reportPrivateUsage]
-            op.parent = blk
-            if last is None:
-                blk._first_op = op  # pyright: ignore[reportPrivateUsage]
-            else:
-                last._next_op = op  # pyright: ignore[reportPrivateUsage]
-                op._prev_op = last  # pyright: ignore[reportPrivateUsage]
-                op._next_op = None  # pyright: ignore[reportPrivateUsage]
-            blk._last_op = op  # pyright: ignore[reportPrivateUsage]
-        else:
-            blk.add_op(op)
+        _append(self.cur, op)
         return op
 
     def emit(
@@ -407,12 +403,15 @@ class FunctionLowering:
             else:
                 v = self.read_var(self.lookup(operand.name, operand))
             want = reg_class(ptx_type)
-            if want is PredType or isinstance(v.type, PredType):
-                if not isinstance(v.type, PredType) or want is not PredType:
+            # Exact-type tests (register types are leaf classes): isinstance
+            # against these ABC-derived classes was visible in import profiles.
+            have = type(v.type)
+            if want is PredType or have is PredType:
+                if have is not PredType or want is not PredType:
                     self.error(f"register '{operand.name}' does not hold a .{ptx_type} value",
                                operand)
                 return v
-            if type(v.type) is not want:
+            if have is not want:
                 v = self.convert_width(v, want, signed=is_signed(ptx_type))
             return v
         if isinstance(operand, ast.Immediate):
@@ -516,18 +515,19 @@ class FunctionLowering:
             return
         var = self.lookup(dst.name, dst)
         want = reg_class(var.type)
-        if want is PredType or isinstance(value.type, PredType):
-            if not (want is PredType and isinstance(value.type, PredType)):
+        have = type(value.type)  # exact types: see value()
+        if want is PredType or have is PredType:
+            if not (want is PredType and have is PredType):
                 self.error(f"register '{dst.name}' of type .{var.type} cannot receive this value",
                            dst)
-        elif type(value.type) is not want:
+        elif have is not want:
             value = self.convert_width(value, want, signed=signed)
         if self.guard is not None and not guarded:
             g, neg = self.guard
             prior = self.read_var(var)
             if want is PredType:
                 op = PLop3Op.make([value, PT, PT, 0xF0], guard=g, guard_neg=neg, prior=[prior])
-            elif not isinstance(value.type, R32Type):
+            elif type(value.type) is not R32Type:
                 # MOV moves 32 bits: a guarded move of each register of the pair
                 movs = [MovOp.make([v], guard=g, guard_neg=neg, prior=[p])
                         for v, p in zip(self.parts(value), self.parts(prior))]
@@ -869,19 +869,19 @@ class FunctionLowering:
         r = self.ssa.resolve
         if t[0] == "jump":
             dest = blocks[t[1]]
-            b.add_op(_bra(dest, self.ssa.edge_args(b, 0, dest)))
+            _append(b, _bra(dest, self.ssa.edge_args(b, 0, dest)))
         elif t[0] == "cond":
             _, g, neg, taken, fall = t
             tb, fb = blocks[taken], blocks[fall]
-            b.add_op(_bra(tb, self.ssa.edge_args(b, 0, tb), r(g), neg, fb,
+            _append(b, _bra(tb, self.ssa.edge_args(b, 0, tb), r(g), neg, fb,
                           self.ssa.edge_args(b, 1, fb)))
         elif t[0] == "exit":
-            b.add_op(ExitOp())
+            _append(b, create_op(ExitOp, [], {}))
         elif t[0] == "exit_in_func":
             self.error("'exit' in a device function is not supported (the thread would end "
                        "inside a call)")
         else:
-            b.add_op(RetOp(*[r(v) for v in t[1]]))
+            _append(b, create_op(RetOp, [r(v) for v in t[1]], {}))
 
     def _declare(self, st: ast.VarDecl, scope: Scope) -> None:
         size, align = param_size_align(st)
@@ -901,6 +901,27 @@ class FunctionLowering:
             self.error(f"unsupported state space .{st.space} for '{st.name}'", st)
 
 
+def _append(blk: Block, op: Operation) -> None:
+    """``blk.add_op(op)``.
+
+    Inlined for a fresh op without regions (every op the lowering builds):
+    such an op cannot contain the block, so xDSL's ancestry walk up to the
+    module has nothing to find.
+    """
+    if op.parent is not None or op.regions:
+        blk.add_op(op)
+        return
+    last = blk._last_op  # pyright: ignore[reportPrivateUsage]
+    op.parent = blk
+    if last is None:
+        blk._first_op = op  # pyright: ignore[reportPrivateUsage]
+    else:
+        last._next_op = op  # pyright: ignore[reportPrivateUsage]
+        op._prev_op = last  # pyright: ignore[reportPrivateUsage]
+        op._next_op = None  # pyright: ignore[reportPrivateUsage]
+    blk._last_op = op  # pyright: ignore[reportPrivateUsage]
+
+
 def _bra(
     taken: Block,
     taken_args: Sequence[SSAValue],
@@ -909,8 +930,9 @@ def _bra(
     fallthrough: Block | None = None,
     fallthrough_args: Sequence[SSAValue] = (),
 ) -> BraOp:
-    """``BraOp(...)`` built with ``create``: IRDL's generic constructor was
-    ~10% of lowering time; the module verifier still checks the op."""
+    """``BraOp(...)`` built with ``create_op`` (``Operation.create``'s fields
+    set directly): IRDL's generic constructor was ~10% of lowering time; the
+    module verifier still checks the op."""
     props: dict[str, Attribute] = {
         "operandSegmentSizes": _bra_segments(
             0 if guard is None else 1, len(taken_args), len(fallthrough_args)
@@ -918,11 +940,11 @@ def _bra(
     }
     if guard_neg:
         props["guard_neg"] = _UNIT
-    return BraOp.create(
-        operands=[*(() if guard is None else (guard,)), *taken_args, *fallthrough_args],
+    return create_op(
+        BraOp,
+        [*(() if guard is None else (guard,)), *taken_args, *fallthrough_args],
+        props,
         successors=[taken] if fallthrough is None else [taken, fallthrough],
-        properties=props,
-        location=UNKNOWN_LOC,
     )
 
 

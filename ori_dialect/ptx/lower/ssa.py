@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
-from xdsl.ir import Attribute, Block, BlockArgument, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, OpResult, SSAValue
 
 Edge = tuple[Block, int]
 """A CFG edge: (predecessor block, successor slot of its terminator)."""
@@ -51,7 +51,10 @@ class SSABuilder:
         self.preds = preds
         self.type_of = type_of
         self.undef = undef
-        self.defs: dict[Hashable, dict[Block, SSAValue]] = {}
+        # Current definitions per variable, keyed by id(block): Block hashes
+        # through a Python-level __hash__, and these are the hottest lookups
+        # of the import.  Every block stays alive in ``preds``.
+        self.defs: dict[Hashable, dict[int, SSAValue]] = {}
         self.sealed: set[Block] = set()
         self.incomplete: dict[Block, list[Phi]] = {}
         self.phis: dict[BlockArgument, Phi] = {}
@@ -60,6 +63,8 @@ class SSABuilder:
     # ------------------------------------------------------------------
     def resolve(self, v: SSAValue) -> SSAValue:
         """``v`` after trivial-phi replacement (path-compressed)."""
+        if type(v) is OpResult:  # only phis (block arguments) are ever replaced
+            return v
         r = self.replaced.get(v)
         if r is None:
             return v
@@ -68,14 +73,18 @@ class SSABuilder:
         return root
 
     def write(self, var: Hashable, block: Block, value: SSAValue) -> None:
-        self.defs.setdefault(var, {})[block] = value
+        d = self.defs.get(var)
+        if d is None:
+            self.defs[var] = {id(block): value}
+        else:
+            d[id(block)] = value
 
     def read(self, var: Hashable, block: Block) -> SSAValue:
         d = self.defs.get(var)
         if d is not None:
-            v = d.get(block)
+            v = d.get(id(block))
             if v is not None:
-                return self.resolve(v)
+                return v if type(v) is OpResult else self.resolve(v)
         return self._read_recursive(var, block)
 
     def _read_recursive(self, var: Hashable, block: Block) -> SSAValue:
