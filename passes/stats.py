@@ -43,7 +43,8 @@ is in a register (``bar.sync %r1``).
 
 **Register count** (``Used N registers``), found by experiment with
 ``ptxas -arch=sm_XX -v`` and ``cuobjdump -sass`` (13.0.88; 12.9.86 for
-sm_50..sm_70, whose SASS cuobjdump 13 no longer disassembles):
+sm_50..sm_70, whose SASS cuobjdump 13 no longer disassembles);
+``benchmarks/ptxas_register_count.py`` re-runs the 13.0 part:
 
 * N = highest R register in the SASS + 1 + 2 on sm_70 and later; pair and
   quad halves count (``LDG.E.64 R4`` uses R5).  Kernels that keep k loaded
