@@ -34,7 +34,8 @@ sm_100) is raised to the minimum with ptxas's warning 7016
 24 on sm_70 and later, for every kernel (not only those that use the ABI),
 with ``ptxas warning : For profile sm_80 adjusting per thread register count
 of 16 to lower bound of 24`` (``--maxrregcount``) or ``For entry k adjusting
-...`` (``.maxnreg``); sm_50/sm_60 (ptxas 12.9) accept 16.  ori does the same
+...`` (``.maxnreg``); sm_50/sm_60 (ptxas 12.9) accept 16.  (ptxas prints
+the ``--maxrregcount`` warning once per compilation, ori once per function.)  ori does the same
 with ``profile-lower-bound=true``; it is off by default so that small
 ``max-regs`` values keep forcing spills in tests, and ori says (a note on
 stderr) when a limit ptxas would raise is used as given.
