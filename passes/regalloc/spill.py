@@ -50,15 +50,24 @@ after the frames of the functions it calls (static frame layout).
 turns it on for one kernel).  Conditions, each failure falling back to
 local memory with a remark:
 
-* the function must be a kernel that makes no ``CALL`` -- the seed's
-  assertion "Smem spilling should not be enabled when functions use abi";
-* it must not touch shared memory itself (LDS/STS/ATOMS, shared or generic
-  RED/ATOM, generic LD/ST): ori IR does not record how much *dynamic*
-  shared memory a kernel uses, and dynamic shared memory starts right after
-  the static part, where the spill area goes;
+* the function must be a kernel -- the seed's assertion "Smem spilling
+  should not be enabled when functions use abi": a device function works
+  under the calling convention.  A kernel that makes calls keeps the mode
+  for its own spills (ptxas 13.0 does the same: a ``__launch_bounds__``
+  kernel calling a ``__noinline__`` function reports ``10240 bytes smem``
+  while the callee spills to local memory);
+* neither the kernel nor a function it calls may touch shared memory
+  (LDS/STS/ATOMS, shared or generic RED/ATOM, generic LD/ST): ori IR does
+  not record whether a kernel uses *dynamic* shared memory, which starts
+  right after the static part, where the spill area goes (ptxas 13.0 stops
+  with "Pragma 'enable_smem_spilling' is not allowed for dynamic SMEM");
 * the spill area must fit: ``threads * per-thread area`` after the kernel's
   static shared memory within the 48 KiB static shared-memory limit (and
-  the target's per-block limit).  ``threads`` is the product of
+  the target's per-block limit).  (With launch bounds ptxas 13.0 reserves
+  less: the kernel's whole shared memory, static part included, stayed at
+  80 bytes per thread on sm_80, 72 on sm_90 and 104 on sm_100/sm_120 in
+  experiments with 64..256 threads and 4..16 CTAs per SM; the rule behind
+  it is in no seed, and ori does not imitate it.)  ``threads`` is the product of
   ``.reqntid``/``.maxntid``, else the target's thread limit per block (as
   ptxas assumes without launch bounds).  Slots that do not fit go to local
   memory with a remark (ptxas: "If adequate shared memory is not available,
@@ -220,17 +229,16 @@ def smem_spill_setup(func: Operation, target: object) -> SmemSpill | str:
     if not func.is_kernel:
         return "a device function takes part in the calling convention (seed 000: 'Smem "\
             "spilling should not be enabled when functions use abi')"
-    for op in func.walk():
-        if isinstance(op, CallOp):
-            return "the kernel makes calls (seed 000: 'Smem spilling should not be enabled "\
-                "when functions use abi')"
-        if isinstance(op, MemoryOp) and getattr(op, "SPACE", None) in (
-            MemSpace.SHARED, MemSpace.GENERIC,
-        ):
-            return (
-                f"the kernel accesses shared memory ({op.name}); ori does not know its dynamic "
-                "shared memory, which would start where the spill area goes"
-            )
+    for f in _reachable(func):
+        for op in f.walk():
+            if isinstance(op, MemoryOp) and getattr(op, "SPACE", None) in (
+                MemSpace.SHARED, MemSpace.GENERIC,
+            ):
+                who = "the kernel" if f is func else f"@{f.sym_name.data}, which it calls,"
+                return (
+                    f"{who} accesses shared memory ({op.name}); ori does not know the kernel's "
+                    "dynamic shared memory, which would start where the spill area goes"
+                )
     dims: tuple[int, int, int] | None = None
     for arr in (func.reqntid, func.maxntid):
         if isinstance(arr, DenseArrayBase):
@@ -272,6 +280,27 @@ def smem_base_ops(smem: SmemSpill, width: int) -> list[Operation]:
         tid = add(IMadOp.make([yz, CBankAttr(0, smem.ntid_offset), tid], attributes=dict(mark)))
     add(IMadOp.make([tid, width, 0], attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
     return ops
+
+
+def _reachable(func: Operation) -> list[Operation]:
+    """``func`` and every function of its module it calls, transitively."""
+    from ori_dialect.ops.func import FuncOp
+
+    module = func.parent_op()
+    by_name = {
+        f.sym_name.data: f for f in (module.walk() if module is not None else ()) if isinstance(f, FuncOp)
+    }
+    out = [func]
+    todo = [func]
+    while todo:
+        f = todo.pop()
+        for op in f.walk():
+            if isinstance(op, CallOp):
+                callee = by_name.get(op.callee.root_reference.data)
+                if callee is not None and callee not in out:
+                    out.append(callee)
+                    todo.append(callee)
+    return out
 
 
 def _users(v: SSAValue) -> list[Operation]:
