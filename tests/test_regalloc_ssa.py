@@ -395,3 +395,61 @@ def test_planner_ranges_agree_with_liveness(seed: int) -> None:
             assert pts[b] == block_points(lv, b), (seed, b)
         rp = RegisterPressure(lv).max[RegFile.R]
         assert max(p[0] for blk in press for p in blk) == rp
+
+
+# ----------------------------------------------------------------------------
+# the shared spiller's other paths: P/UP/UR/B homes and SMEM spills
+# ----------------------------------------------------------------------------
+def _alloc_module(before: ModuleOp, kernel: str, inputs: object, spec: str,
+                  title: str) -> ModuleOp:
+    after = before.clone()
+    apply_pipeline(after, spec)
+    after.verify()
+    problems = check_module(after)
+    assert not problems, f"{title}: " + "\n".join(problems)
+    check_equivalent(before, after, kernel, [inputs], physical_after=True,  # type: ignore[list-item]
+                     title=title)
+    return after
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_file_spills(seed: int) -> None:
+    """Forced low P/UP/UR/B limits (``force-file-limits``): the pre-spiller
+    spills those files through GPR homes (and, with a small R budget, the
+    homes to local memory) and the program computes the same."""
+    from ori_dialect.ops.predicate import R2POp
+    from ori_dialect.ops.regmove import R2UROp
+    from tests.test_regalloc_spill import spill_files_program
+
+    m, inp = spill_files_program(seed)
+    max_regs = " max-regs=24" if seed % 2 else ""
+    after = _alloc_module(
+        m, "k", inp,
+        f'ori-regalloc{{strategy=ssa force-file-limits="P=2;UP=1;UR=1;B=1"{max_regs}}}',
+        f"ssa every file, seed {seed}{max_regs}",
+    )
+    assert any(isinstance(op, R2POp) for op in after.walk())
+    assert any(isinstance(op, R2UROp) for op in after.walk())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_smem_spilling(seed: int) -> None:
+    """``smem-spilling`` with launch bounds: the pre-spiller's R spills go to
+    shared memory (STS/LDS), none to local memory."""
+    from xdsl.dialects.builtin import DenseArrayBase, i32
+
+    from ori_dialect.ops.memory import LdsOp, StlOp, StsOp
+    from ori_dialect.testing.generator import GenOptions
+
+    prog = generate(seed, options=GenOptions(shared=False, calls=False, pressure=48))
+    inp = prog.inputs(seed + 1)
+    k = next(f for f in prog.module.walk() if isinstance(f, FuncOp) and f.is_kernel)
+    k.maxntid = DenseArrayBase.from_list(i32, list(inp.block))
+    after = _alloc_module(prog.module, prog.kernel, inp,
+                          f"ori-regalloc{{strategy=ssa smem-spilling=true max-regs={16 + seed}}}",
+                          f"ssa smem {seed}")
+    assert any(isinstance(op, StsOp) for op in after.walk())
+    assert any(isinstance(op, LdsOp) for op in after.walk())
+    assert not any(isinstance(op, StlOp) for op in after.walk())
+    ka = next(f for f in after.walk() if isinstance(f, FuncOp) and f.is_kernel)
+    assert _attr(ka, "ori.smem_spill_bytes") > 0

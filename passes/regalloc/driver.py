@@ -441,6 +441,8 @@ class RegAllocPass(ModulePass):
                 res = allocate_function_ssa(
                     f, target=self.target, max_regs=self.max_regs,
                     max_spill_rounds=self.max_spill_rounds, spill_base=base,
+                    smem_spilling=self.smem_spilling,
+                    file_limits=parse_file_limits(self.force_file_limits),
                 )
             else:
                 res = allocate_function(

@@ -22,12 +22,21 @@ Per function:
    target is lowered by the value's width and steps 2-3 are repeated
    (at most ``max-spill-rounds`` times);
 4. commit, as the fat-point driver does: values are retyped, edge parallel
-   copies lowered, spill slots compacted, and ``ori.max_regs``,
-   ``ori.num_regs``, ``ori.stack_frame``, ``ori.spill_stores`` and
-   ``ori.spill_loads`` recorded.
+   copies lowered, spill slots compacted (local memory, or shared memory in
+   the SMEM mode), and ``ori.max_regs``, ``ori.num_regs``,
+   ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` (and the
+   ``ori.smem_spill_*`` figures) recorded.
+
+Options shared with the fat-point strategy: ``max-regs``, ``target``,
+``max-spill-rounds``, ``smem-spilling`` (and the kernel pragma),
+``force-file-limits``, ``stats``.  The fat-point knobs (coalescing,
+threshold, non-spill trials, spill cost, loop iterations) do not apply;
+``occupancy-budget`` and ``profile-lower-bound`` are refused by the pass.
 """
 
 from __future__ import annotations
+
+import sys
 
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
 from xdsl.ir import Block, SSAValue
@@ -45,7 +54,14 @@ from passes.regalloc.budget import (
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.driver import FunctionResult
-from passes.regalloc.spill import compact_slots, spill_figures
+from passes.regalloc.spill import (
+    SmemSpill,
+    layout_spill_area,
+    smem_requested,
+    smem_spill_figures,
+    smem_spill_setup,
+    spill_figures,
+)
 from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
 from passes.regalloc.ssa_spill import _fail, prespill
 
@@ -57,11 +73,26 @@ def allocate_function_ssa(
     max_regs: int | None = None,
     max_spill_rounds: int = 64,
     spill_base: int = 0,
+    smem_spilling: bool = False,
+    file_limits: dict[RegFile, int] | None = None,
 ) -> FunctionResult:
-    """Allocate ``func`` with the ssa strategy (module docstring)."""
+    """Allocate ``func`` with the ssa strategy (module docstring).
+    ``smem_spilling`` and ``file_limits`` mean what they mean for
+    :func:`.driver.allocate_function` (SMEM spill mode where seed 000's
+    conditions allow; forced low limits of any file, for tests)."""
     tgt = function_target(func, target)
     budget = compute_budget(func, tgt, max_regs)
+    for f, n in (file_limits or {}).items():
+        budget.limits[f] = min(budget.limits.get(f, 0), n)
     rlimit = budget.limits[RegFile.R]
+    remarks: list[str] = []
+    smem: SmemSpill | None = None
+    if smem_requested(func, smem_spilling):
+        setup = smem_spill_setup(func, tgt)
+        if isinstance(setup, str):
+            remarks.append(f"SMEM spilling not applicable: {setup}; spills go to local memory")
+        else:
+            smem = setup
     split_ties(func)
     allowed = {f: budget.allowed(f) for f in FILES}
     limits = {f: len(allowed[f]) for f in FILES}
@@ -71,7 +102,7 @@ def allocate_function_ssa(
     while True:
         attempts += 1
         ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
-                      report=budget.limits)
+                      report=budget.limits, smem=smem)
         spilled += ps.spilled
         lv = Liveness(CFG.compute(func))
         try:
@@ -112,7 +143,9 @@ def allocate_function_ssa(
     local = func.attributes.get("ori.local_bytes")
     local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
     base = max(-(-local_bytes // 16) * 16, spill_base)
-    area = compact_slots(func, base)
+    spill_area = layout_spill_area(func, base, smem)
+    remarks.extend(spill_area.remarks)
+    area = spill_area.local_bytes
     frame = base + area if area else local_bytes
     stores, loads = spill_figures(func)
     used_r = asg.peak.get(RegFile.R, 0)
@@ -122,8 +155,15 @@ def allocate_function_ssa(
     func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
     func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
     func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
+    if spill_area.smem_bytes:
+        s_st, s_ld = smem_spill_figures(func)
+        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
+        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
+        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
+    for r in remarks:
+        print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
-                          budget.warnings)
+                          budget.warnings, spill_area.smem_bytes, remarks)
 
 
 __all__ = ["allocate_function_ssa"]

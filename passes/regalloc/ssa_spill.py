@@ -80,7 +80,7 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
-from passes.regalloc.spill import next_tag, spill_tag, spill_value
+from passes.regalloc.spill import SmemSpill, next_tag, spill_tag, spill_value
 
 try:  # the spiller says which register types it can spill (P/UP/UR/B via a GPR home)
     from passes.regalloc.spill import can_spill
@@ -472,13 +472,15 @@ def prespill(
     files: Iterable[RegFile] | None = None,
     max_rounds: int = 16,
     report: dict[RegFile, int] | None = None,
+    smem: SmemSpill | None = None,
 ) -> PreSpillResult:
     """Spill until no program point of ``func`` needs more than
     ``limits[f]`` registers of any file ``f`` (files without a limit are not
     bounded).  Only files in ``files`` (default: the spiller's
     :data:`.classes.SPILLABLE_FILES`) are spilled; excess pressure in another
     file is a diagnostic naming ``report[f]`` (default ``limits[f]``) as the
-    register count."""
+    register count.  ``smem`` selects the shared spiller's SMEM mode for R
+    values."""
     spill_files = set(SPILLABLE_FILES if files is None else files)
     res = PreSpillResult()
     while True:
@@ -499,7 +501,7 @@ def prespill(
         vals: list[SSAValue] = num.values
         for v in plan.evicted:
             keep = [num.ops[b][k] for (b, k) in sorted(plan.kept[v])]
-            spill_value(vals[v], tag)
+            spill_value(vals[v], tag, smem)
             if keep:
                 _reattach(vals[v], keep, tag)
             tag += 1
