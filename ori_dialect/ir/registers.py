@@ -83,6 +83,7 @@ def _names_for(file: RegFile) -> dict[str, int]:
 
 _INDEX_BY_NAME: dict[RegFile, dict[str, int]] = {f: _names_for(f) for f in RegFile}
 _UNALLOCATED: dict[type, RegisterType] = {}
+_PHYSICAL: dict[tuple[type, int], RegisterType] = {}
 
 
 class OriRegisterType(RegisterType, ABC):
@@ -138,10 +139,19 @@ class OriRegisterType(RegisterType, ABC):
 
     @classmethod
     def physical(cls, index: int) -> OriRegisterType:
-        """The physical register with base ``index`` (e.g. ``R64Type.physical(4)``)."""
-        if index == cls.fixed_index():
-            return cls.fixed()
-        return cls.from_name(f"{cls.REG_FILE.value}{index}")
+        """The physical register with base ``index`` (e.g. ``R64Type.physical(4)``).
+
+        One shared instance per (class, index), as for :meth:`unallocated`:
+        building and verifying a fresh type was most of the time the
+        register allocator spent retyping values."""
+        t = _PHYSICAL.get((cls, index))
+        if t is None:
+            if index == cls.fixed_index():
+                t = cls.fixed()
+            else:
+                t = cls.from_name(f"{cls.REG_FILE.value}{index}")
+            _PHYSICAL[(cls, index)] = t
+        return t  # type: ignore[return-value]
 
     @property
     def is_fixed(self) -> bool:

@@ -112,30 +112,47 @@ def build_units(
 
     roots: dict[int, int] = {}
     members: list[list[int]] = []
-    unit_of = np.zeros(nv, dtype=np.int64)
+    unit_list: list[int] = []
+    find = uf.find
     for v in range(nv):
-        r = uf.find(v)
+        r = find(v)
         u = roots.get(r)
         if u is None:
             u = len(members)
             roots[r] = u
             members.append([])
         members[u].append(v)
-        unit_of[v] = u
+        unit_list.append(u)
+    unit_of = np.asarray(unit_list, dtype=np.int64).reshape(nv)
+    # plain lists: per-element numpy access costs more than the work here
+    file_l = num.file.tolist()
+    width_l = num.width.tolist()
+    cost_l = cost.tolist()
+    spill_l = spillable.tolist()
     units: list[Unit] = []
     for r, u in roots.items():
         vals = members[u]
         v0 = vals[0]
+        if len(vals) > 1:
+            pts = mask(r)
+            c = float(cost[vals].sum())
+            sp = bool(spillable[vals].any())
+            tied = any(v in tied_vals for v in vals)
+        else:
+            pts = lm.segments(v0)
+            c = cost_l[v0]
+            sp = bool(spill_l[v0])
+            tied = v0 in tied_vals
         units.append(
             Unit(
                 id=u,
                 values=vals,
-                file=FILES[int(num.file[v0])],
-                width=int(num.width[v0]),
-                points=mask(r) if len(vals) > 1 else lm.segments(v0),
-                cost=float(cost[vals].sum()),
-                spillable=bool(spillable[vals].any()),
-                tied=any(v in tied_vals for v in vals),
+                file=FILES[file_l[v0]],
+                width=width_l[v0],
+                points=pts,
+                cost=c,
+                spillable=sp,
+                tied=tied,
             )
         )
     units.sort(key=lambda u: u.id)

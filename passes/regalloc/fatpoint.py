@@ -76,9 +76,14 @@ def _bits(bases: np.ndarray) -> int:
 
 def busy_registers(occ: np.ndarray, points: Segments) -> int:
     """The registers occupied at some point of ``points``, as a bit set."""
+    return _busy(occ, list(zip(points.starts.tolist(), points.ends.tolist())))
+
+
+def _busy(occ: np.ndarray, segs: list[tuple[int, int]]) -> int:
     busy = 0
-    for s, e in zip(points.starts.tolist(), points.ends.tolist()):
-        words = np.bitwise_or.reduce(occ[s:e], axis=0).tolist()
+    reduce = np.bitwise_or.reduce
+    for s, e in segs:
+        words = (occ[s] if e == s + 1 else reduce(occ[s:e], axis=0)).tolist()
         for i, w in enumerate(words):
             if w:
                 busy |= w << (64 * i)
@@ -117,7 +122,8 @@ def fatpoint_allocate(
             # no slot at all, or every cost (>= 0) is above the threshold
             res.failed.append(u)
             continue
-        free = ~busy_registers(occ, u.points)
+        segs = list(zip(u.points.starts.tolist(), u.points.ends.tolist()))
+        free = ~_busy(occ, segs)
         ok = cand
         for i in range(w):
             ok &= free >> i  # a slot of cost 0: all its registers are free
@@ -136,7 +142,6 @@ def fatpoint_allocate(
         words: dict[int, int] = {}
         for r in range(b, b + w):
             words[r >> 6] = words.get(r >> 6, 0) | 1 << (r & 63)
-        segs = list(zip(u.points.starts.tolist(), u.points.ends.tolist()))
         for word, bits in words.items():
             col = occ[:, word]
             bit = np.uint64(bits)

@@ -74,6 +74,26 @@ def _merge(starts: IntArray, ends: IntArray) -> tuple[IntArray, IntArray]:
     return s[first], reach[last]
 
 
+def _rows_to_indices(rows: npt.NDArray[np.uint64]) -> list[list[int]]:
+    """The set bits of every packed row (liveness bitsets), ascending; only
+    non-zero words are unpacked, so the cost is the number of words plus the
+    number of set bits, not rows x values."""
+    bi, wi = np.nonzero(rows)
+    out: list[list[int]] = [[] for _ in range(rows.shape[0])]
+    if not bi.size:
+        return out
+    words = rows[bi, wi].astype("<u8")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little").reshape(bi.size, 64)
+    r, c = np.nonzero(bits)
+    blk = bi[r]
+    vals = (wi[r] * 64 + c).tolist()
+    bounds = np.searchsorted(blk, np.arange(rows.shape[0] + 1)).tolist()
+    for b in range(rows.shape[0]):
+        if bounds[b] < bounds[b + 1]:
+            out[b] = vals[bounds[b] : bounds[b + 1]]
+    return out
+
+
 class Segments:
     """A set of program points as sorted, disjoint, non-adjacent half-open
     segments ``[starts[i], ends[i])``."""
@@ -200,6 +220,7 @@ class LiveMatrix:
         ss: list[int] = []
         se: list[int] = []
         op_point = self.op_point
+        live_out = _rows_to_indices(lv.live_out_bits)
         for b in range(cfg.num_blocks):
             ops = num.ops[b]
             n = len(ops)
@@ -212,7 +233,7 @@ class LiveMatrix:
                 op_point[op] = pe + 1 + k
             # backward walk: ``end`` of every value live at the current point
             # (exclusive); a value's segment opens at its definition's point
-            end: dict[int, int] = dict.fromkeys(lv.live_out(b), pe + n + 1)
+            end: dict[int, int] = dict.fromkeys(live_out[b], pe + n + 1)
             defs_b = num.op_defs[b]
             uses_b = num.op_uses[b]
             for k in range(n - 1, -1, -1):
@@ -254,11 +275,13 @@ class LiveMatrix:
                 v_a, s_a, e_a = v_a[keep], s_a[keep], ends
         self.seg_value, self.seg_start, self.seg_end = v_a, s_a, e_a
         self.value_seg = np.searchsorted(v_a, np.arange(len(num) + 1), side="left")
+        self._bounds: list[int] = self.value_seg.tolist()
 
     # ------------------------------------------------------------------
     def segments(self, v: int) -> Segments:
         """The points of value ``v``."""
-        a, b = int(self.value_seg[v]), int(self.value_seg[v + 1])
+        bounds = self._bounds
+        a, b = bounds[v], bounds[v + 1]
         return Segments(self.seg_start[a:b], self.seg_end[a:b])
 
     def values_at(self, p: int) -> npt.NDArray[np.intp]:
