@@ -6,7 +6,10 @@ Each kernel runs a few loops one after another (sometimes nested), each in
 one of the shapes the unroller handles or must reject:
 
 * rotated (do-while) loops, single- or multi-block (an if/else in the body),
-  and top-tested loops;
+  and top-tested (``while``) loops, mostly guarded only by their header test,
+  sometimes computing a value in the header that the body and the code after
+  the loop use, sometimes with the header's IV and value used directly after
+  the loop (ori-loop-simplify inverts them);
 * constant trip counts 1, 2, 3, odd, 37, 1000 and trip count 0 (a guard
   around a rotated loop), the parameter ``n`` (unknown), per-thread counts;
 * up and down strides (1, 2, 3, 5, -1, -2, -3), ``lt/le/gt/ge/ne`` tests on
@@ -142,7 +145,10 @@ def generate_loops(seed: int) -> GeneratedProgram:
                 test_next = True
         init = start if isinstance(start, SSAValue) else fb.mov(start)
         acc0 = r.choice(pool)
-        guard_zero = kind in ("zero", "param", "thread") or not rotated
+        # a top-tested loop guards itself; an extra guard in front of it now and
+        # then (then its exit block has two predecessors)
+        guard_zero = kind in ("zero", "param", "thread") and (rotated or r.random() < 0.3)
+        header_val = not rotated and r.random() < 0.6
         pre = fb.current
         header = fb.block(r32, r32)
         exit_b = fb.block(r32, r32)
@@ -151,13 +157,19 @@ def generate_loops(seed: int) -> GeneratedProgram:
             fb.insert(PragmaOp("nounroll"))
             features["nounroll"] += 1
         iv, acc = header.args
+        hv = acc
         if not rotated:
             features["top_tested"] += 1
+            if header_val:
+                # the header computes a value the body and the code after the
+                # loop use (inversion must route it through both copies)
+                features["header_value"] += 1
+                hv = fb.iadd3(acc, iv, r.choice(pool))
             p = fb.isetp(iv, bound, PT, mods=cmp)
             body = fb.block()
-            fb.bra(body, guard=p, fallthrough=exit_b, fallthrough_args=[iv, acc])
+            fb.bra(body, guard=p, fallthrough=exit_b, fallthrough_args=[iv, hv])
             fb.goto(body)
-        v = body_ops(iv, acc, r.randint(1, 4))
+        v = body_ops(iv, hv, r.randint(1, 4))
         if multiblock:
             features["multiblock"] += 1
             q = fb.isetp(fb.lop3(v, 1, RZ, _LUT_AND), 0, PT, mods="eq.u32")
@@ -217,6 +229,10 @@ def generate_loops(seed: int) -> GeneratedProgram:
         if direct_use and not (guard_zero and rotated) and rotated:
             features["direct_use"] += 1
             keep.append(fb.iadd3(latch_v, 3, RZ))
+        if not rotated and not guard_zero and direct_use:
+            # the header dominates the exit: use its IV and value directly
+            features["direct_use_top"] += 1
+            keep.append(fb.iadd3(iv, 5, hv))
 
     for _ in range(r.randint(1, 4)):
         one_loop(0)

@@ -24,13 +24,18 @@ The driver follows the seed's *RunUnrolling* (sub_1390B30) step by step:
   ``loop-unroll-factor-override`` (``-N-`` / ``-`` skip: code 11; ``+N+`` /
   ``+`` force), **I** ``ori.pragma "unroll"`` in the header forces, **J** the
   non-innermost filter (code 7) -- see :mod:`.decision`;
-* **K** factor selection (code 12), **L** ``loop-unroll-factor`` override;
+* **K** factor selection: by default a model of what ptxas does (full
+  unrolling up to a measured trip limit, partial factors from a copy budget,
+  no unrolling of loops with calls or inner loops; code 24), see
+  :func:`.decision.ptxas_factor` and ``passes/loop_unroll/DEVIATIONS.md``;
+  **L** ``loop-unroll-factor`` override;
 * **M** IV analysis, bound extraction and stride verification (codes 14-19)
   -- :mod:`.ivs`;
 * **N/O** constant trip count, overflow guard on ``stride * (factor-1)``
   (32-bit signed for ``.s32`` exit compares, unsigned for ``.u32``; code 24;
   ``disable-partial-unroll-overflow-check``), budget loop (``factor *
-  remaining <= unroll-budget``, halving), full unroll;
+  remaining <= unroll-budget``, halving; ``seed-literal=true`` only), full
+  unroll;
 * **P** partial unroll, or code 24 when no factor >= 2 is left.
 
 The unroll-knob gates for loop shapes: ``unroll-multi-block-loops``,
@@ -50,9 +55,13 @@ Remarks (``remarks=true``, stderr)::
 statistics) is also printed with ``stats=true``.
 
 ``seed-literal=true`` keeps the seed's literal text where it disagrees with
-ptxas's behaviour: known trip counts above 2 are rejected with code 12 and
-a full unroll needs a single-block body with a foldable operation
-(otherwise the factor-``T`` copies keep their back edge).
+ptxas's behaviour: known trip counts above 2 are rejected with code 12, a
+full unroll needs a single-block body with a foldable operation (otherwise
+the factor-``T`` copies keep their back edge), unknown trip counts take the
+K1..K4 factors and Step N halves factors against ``unroll-budget``.  Every
+such disagreement, with the ptxas kernels that show it, is listed in
+``passes/loop_unroll/DEVIATIONS.md`` (measured by
+``benchmarks/unroll_vs_ptxas.py``).
 
 Knobs accepted with the seed's defaults but without an effect (the seed
 does not say where ptxas uses them): ``unroll-flexable-full-limit``,
@@ -90,7 +99,7 @@ from passes.loop_unroll.decision import (
     select_factor,
 )
 from passes.loop_unroll.ivs import IVInfo, Reject, analyze
-from passes.loop_unroll.transform import unroll_loop
+from passes.loop_unroll.transform import pow2_limit, unroll_loop, unroll_unknown_pow2
 
 
 def _pragmas(b: Block) -> set[str]:
@@ -153,6 +162,10 @@ class LoopUnrollPass(ModulePass):
     """Forced loops (``+N+``, ``+``, ``ori.pragma "unroll"``) use factor
     ``1 << force-factor-log2`` (the seed's ``ctx.force_factor``)."""
     seed_literal: bool = False
+    unknown_trip_remainder: str = "pow2"
+    """Remainder of a partial unroll with an unknown trip count: ``pow2`` (the
+    seed's power-of-two epilogue, for factors above 2 and ``lt/le/gt/ge``
+    exit tests) or ``exit-tests`` (every copy keeps its exit test)."""
     remarks: bool = False
     stats: bool = False
 
@@ -174,6 +187,8 @@ class LoopUnrollPass(ModulePass):
             raise bad(f"force-factor-log2 must be 1..6 (a forced factor of 2..64), got {self.force_factor_log2}")
         if self.inner_nounroll_budget_scale < 0:
             raise bad("inner-nounroll-budget-scale must be >= 0")
+        if self.unknown_trip_remainder not in ("pow2", "exit-tests"):
+            raise bad(f"unknown-trip-remainder must be pow2 or exit-tests, got '{self.unknown_trip_remainder}'")
         try:
             parse_override(self.loop_unroll_factor_override)
         except ValueError as e:
@@ -298,7 +313,8 @@ class LoopUnrollPass(ModulePass):
             remaining=remaining, info=info, hot=hot, multiblock=multiblock,
             allow_non_innermost=self.loop_unroll_non_innermost,
             full_inst_limit=self.unroll_full_inst_limit, unknown_count=self.unroll_unknown_count,
-            num_inst_tex=self.loop_unroll_num_inst_tex, literal=self.seed_literal)
+            num_inst_tex=self.loop_unroll_num_inst_tex, literal=self.seed_literal,
+            unroll_budget=self.unroll_budget)
         if choice.code:
             raise Reject(choice.code, choice.reason)
         factor = choice.factor
@@ -319,8 +335,9 @@ class LoopUnrollPass(ModulePass):
         if multiblock and not self.unroll_multi_block_loops:
             raise Reject(24, "multi-block loop (unroll-multi-block-loops=false)")
         full = trip is not None and factor >= trip
-        # ---- Step N: budget loop for partial factors ----
-        if not full and not force and not overridden:
+        # ---- Step N: budget loop for partial factors (seed-literal only: the
+        # default ptxas model of decision.ptxas_factor already sized the factor) ----
+        if not full and not force and not overridden and self.seed_literal:
             while factor >= 2 and factor * max(remaining, 1) > self.unroll_budget:
                 factor //= 2
         if full:
@@ -338,6 +355,12 @@ class LoopUnrollPass(ModulePass):
             raise Reject(24, "budget exceeded after all factor reduction attempts "
                          f"(body cost {remaining}, unroll-budget {self.unroll_budget})")
         region = func.regions[0]
+        if trip is None and factor > 2 and self.unknown_trip_remainder == "pow2":
+            # seed Step O Phase 4: power-of-two epilogue, only for factor > 2
+            limit = pow2_limit(iv, factor)
+            if limit is not None:
+                unroll_unknown_pow2(region, ordered, header, latch, pre, iv, factor, limit)
+                return factor, "partial"
         kind = unroll_loop(region, ordered, header, latch, pre, iv.back_slot, iv.exit_slot,
                            factor, trip, allow_full=allow_full)
         return factor, kind

@@ -38,10 +38,13 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from ori_dialect.builder import PT, RZ
 from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.control import BraOp, PragmaOp
 from ori_dialect.ops.integer import IAdd3Op, MovOp
-from passes.loop_unroll.ivs import Reject, _const_of
+from ori_dialect.ops.predicate import ISetPOp
+from passes.loop_unroll.ivs import IVInfo, Reject, _const_of
 from passes.loop_utils import make_uncond, retarget_edge
 
 
@@ -244,7 +247,8 @@ def unroll_loop(
         # drop the intermediate exit tests of the main copies
         for lt in all_latches[:-1]:
             make_uncond(lt, back_slot)
-        touched = _merge_chains(region, [b for b in touched if b is not header])
+        # the copies merge into the header: its dead compares go too
+        touched = [header, *_merge_chains(region, [b for b in touched if b is not header])]
         if pro:
             pro = _merge_chains(region, [preheader, *pro])
             cleanup(pro)
@@ -252,4 +256,123 @@ def unroll_loop(
     return "partial"
 
 
-__all__ = ["cleanup", "route_escaping_values", "unroll_loop"]
+_S32 = (-(1 << 31), (1 << 31) - 1)
+_U32 = (0, (1 << 32) - 1)
+
+
+def pow2_levels(factor: int) -> int:
+    """The seed's ``31 - CLZ(factor - 1)``: the largest ``k`` with ``2^k <= factor-1``."""
+    return (factor - 1).bit_length() - 1
+
+
+def pow2_limit(iv: IVInfo, factor: int) -> int | None:
+    """The IV bound that keeps every compare of the power-of-two scheme free
+    of wrap-around (``iv <= limit`` for a rising IV, ``>=`` for a falling
+    one), or None when the scheme does not apply: an ``eq``/``ne`` exit test
+    (not monotone) or a span that no 32-bit start value admits."""
+    if iv.cmp not in ("lt", "le", "gt", "ge"):
+        return None
+    # the largest IV offset (in strides) any group or epilogue compare reads
+    span = max(factor - 2, 2 * (1 << pow2_levels(factor)) - 3) + (1 if iv.test_next else 0)
+    lo, hi = _U32 if iv.unsigned else _S32
+    d = span * iv.step
+    limit = hi - d if iv.step > 0 else lo - d
+    if not lo <= limit <= hi:
+        return None
+    return limit
+
+
+def _imm(v: int) -> int:
+    """``v`` as the signed 32-bit immediate with the same bits."""
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def _test_block(region: Region, after: Block, header: Block, iv: IVInfo, latch_term: BraOp,
+                offset: int, then_b: Block, else_b: Block) -> Block:
+    """A block with the header's argument types that runs the loop's exit test
+    on the IV ``offset`` strides ahead (no body): to ``then_b`` when the loop
+    would continue there, else to ``else_b``; both get the block's arguments."""
+    b = Block(arg_types=[a.type for a in header.args])
+    region.insert_block_after(b, after)
+    v = b.args[iv.iv_index]
+    side = iv.increment.results[0] if iv.test_next else header.args[iv.iv_index]
+    base = offset + (1 if iv.test_next else 0)
+    w = IAdd3Op.make([v, _imm(base * iv.step), RZ], [v.type])
+    b.add_op(w)
+    cmp = iv.compare.clone(value_mapper={side: w.results[0]})
+    b.add_op(cmp)
+    back = iv.back_slot
+    succs: list[Block] = [then_b, else_b] if back == 0 else [else_b, then_b]
+    b.add_op(BraOp(succs[0], list(b.args), guard=cmp.results[0], guard_neg=latch_term.guard_neg is not None,
+                   fallthrough=succs[1], fallthrough_args=list(b.args)))
+    return b
+
+
+def unroll_unknown_pow2(region: Region, blocks: Sequence[Block], header: Block, latch: Block,
+                        preheader: Block, iv: IVInfo, factor: int, limit: int) -> None:
+    """Partial unroll by ``factor`` of a loop with an unknown trip count, with
+    the seed's power-of-two epilogue decomposition (Step O Phase 4 of
+    *EvaluateAndEmitFullUnroll*: ``levels = 31 - CLZ(factor-1)``, for
+    ``k = levels .. 1`` a test block and ``2^k`` body copies).
+
+    Layout (``r`` = body executions left, at least 1 on every block entry)::
+
+        PH -> G:  iv within `limit`?  yes -> C, no -> the original loop
+        C:        the exit test `factor-2` strides ahead continues?
+                  yes (r >= factor) -> M, no (r <= factor-1) -> E_levels
+        M:        `factor` copies, only the last keeps its exit test
+                  (continue -> G, leave -> exit)
+        E_k:      the exit test `2^k - 2` strides ahead continues?
+                  yes (r >= 2^k) -> `2^k` copies, the last keeping its test
+                  (continue -> E_k-1, leave -> exit); no -> E_k-1
+        E_0:      one copy, then the exit
+
+    The exit test is monotone (``lt/le/gt/ge``) and ``limit`` keeps every
+    IV value the tests read from wrapping, so "continues ``j`` strides ahead"
+    means "at least ``j+1`` more iterations".  An IV outside ``limit``
+    (near the wrap point) runs the original loop, which tests every
+    iteration: exact for every trip count."""
+    route_escaping_values(blocks, latch, iv.exit_slot)
+    lterm = latch.last_op
+    assert isinstance(lterm, BraOp)
+    last = max(blocks, key=region.get_block_index)
+    back, ex = iv.back_slot, iv.exit_slot
+    old_blocks = set(region.blocks)
+
+    def chain(n: int, nxt: Block, keep_last: bool) -> Block:
+        """``n`` copies in a chain (intermediate tests dropped); the last one's
+        back edge goes to ``nxt`` (``keep_last``) or it always leaves."""
+        h = nxt
+        for i in range(n):
+            h, bmap = _clone_copy(region, blocks, header, h, last)
+            if i > 0:
+                make_uncond(bmap[latch], back)
+            elif not keep_last:
+                make_uncond(bmap[latch], ex)
+        return h
+
+    # the guard G must exist before M (M's last copy branches back to it)
+    g = Block(arg_types=[a.type for a in header.args])
+    region.insert_block_after(g, last)
+    # epilogue, smallest stage first
+    entry = chain(1, header, keep_last=False)
+    for k in range(1, pow2_levels(factor) + 1):
+        body = chain(1 << k, entry, keep_last=True)
+        entry = _test_block(region, last, header, iv, lterm, (1 << k) - 2, body, entry)
+    main = chain(factor, g, keep_last=True)
+    check = _test_block(region, last, header, iv, lterm, factor - 2, main, entry)
+    # G: the wrap guard, on the IV itself
+    v = g.args[iv.iv_index]
+    sign = "u32" if iv.unsigned else "s32"
+    ok = ISetPOp.make([v, _imm(limit), PT], [PredType.unallocated()], mods=f"{'le' if iv.step > 0 else 'ge'}.{sign}")
+    g.add_op(ok)
+    g.add_op(BraOp(check, list(g.args), guard=ok.results[0], fallthrough=header,
+                   fallthrough_args=list(g.args)))
+    retarget_edge(preheader, 0, g)
+    # the dropped exit tests leave dead compares in the copies
+    cleanup([b for b in region.blocks if b not in old_blocks])
+
+
+__all__ = ["cleanup", "pow2_levels", "pow2_limit", "route_escaping_values", "unroll_loop",
+           "unroll_unknown_pow2"]
