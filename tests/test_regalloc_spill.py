@@ -225,11 +225,20 @@ def test_checker_detects_a_reload_from_the_wrong_home() -> None:
 # ---------------------------------------------------------------------------
 
 
-def _smem_case(seed: int, *, bounds: bool, max_regs: int) -> tuple[ModuleOp, ModuleOp]:
+def _smem_case(seed: int, *, bounds: bool, max_regs: int,
+               dims3: bool = False) -> tuple[ModuleOp, ModuleOp]:
+    """A generated kernel (no shared memory, no calls) allocated with SMEM
+    spilling; launch bounds of the launch's block (``bounds``), as
+    ``(x/2, 2, 1)`` with the launch reshaped to match (``dims3``: the linear
+    thread id path), or none (1024 threads)."""
     prog = generate(seed, options=GenOptions(shared=False, calls=False, pressure=48))
     inp = prog.inputs(seed + 1)
     k = next(f for f in prog.module.walk() if isinstance(f, FuncOp) and f.is_kernel)
-    if bounds:
+    if dims3:
+        # the generated kernel indexes by ntid.x * ctaid.x + tid.x: keep its
+        # y extent 1 in the launch, the bounds give y = 2
+        k.maxntid = DenseArrayBase.from_list(i32, [inp.block[0], 2, 1])
+    elif bounds:
         k.maxntid = DenseArrayBase.from_list(i32, list(inp.block))
     after = _alloc(prog.module, prog.kernel, inp,
                    f"ori-regalloc{{smem-spilling=true max-regs={max_regs}}}", f"smem {seed}")
@@ -253,6 +262,15 @@ def test_smem_spilling(seed: int) -> None:
     assert k.attributes["ori.shared_bytes"].value.data == sb > 0  # type: ignore[union-attr]
     assert k.attributes["ori.spill_stores"].value.data == 0  # type: ignore[union-attr]
     assert any(SMEM_BASE_ATTR in op.attributes for op in after.walk())
+
+
+@pytest.mark.parametrize("seed", [6028, 6003, 6006, 6009])
+def test_smem_spilling_divergent_threads(seed: int) -> None:
+    """Seed 6028 mixed 32- and 64-bit slots in one structure-of-arrays region
+    before the layout got one region per width: diverging threads then
+    overwrote each other's slots (a corrupted 64-bit address)."""
+    _, after = _smem_case(seed, bounds=True, max_regs=20, dims3=True)
+    assert _count(after, StsOp) > 0
 
 
 def test_smem_spilling_partial_fallback(capsys: pytest.CaptureFixture[str]) -> None:
@@ -348,7 +366,27 @@ def test_checker_detects_a_clobbered_smem_slot() -> None:
     assert any("shared offset" in p for p in check_module(after))
 
 
+def test_checker_detects_mixed_width_smem_slots() -> None:
+    """A 32-bit slot moved onto a 64-bit slot's per-thread bytes: in the
+    structure-of-arrays layout another thread's bytes would overlap, which
+    the checker reports (the allocator keeps one region per width)."""
+    for seed in range(6000, 6040):
+        _, after = _smem_case(seed, bounds=True, max_regs=16 + seed % 8)
+        ops = [op for op in after.walk() if isinstance(op, StsOp | LdsOp)]
+        wide = [op for op in ops if op.access_bytes() == 8]
+        narrow = [op for op in ops if op.access_bytes() == 4]
+        if wide and narrow:
+            break
+    else:
+        pytest.fail("no program with 32- and 64-bit SMEM spill slots")
+    assert not check_module(after)
+    from passes.regalloc.spill import _set_const
+
+    _set_const(narrow[0], "offset", wide[0].offset())
+    assert any("share per-thread byte" in p for p in check_module(after))
+
+
 @pytest.mark.fuzz
 def test_smem_spilling_fuzz() -> None:
     for seed in range(6000, 6100):
-        _smem_case(seed, bounds=seed % 4 != 0, max_regs=16 + seed % 12)
+        _smem_case(seed, bounds=seed % 4 != 0, max_regs=16 + seed % 12, dims3=seed % 3 == 0)

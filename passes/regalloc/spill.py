@@ -79,12 +79,16 @@ Layout (as ptxas 13.0 lays it out, structure of arrays: with
 ``R0 = tid * 4`` and ``-v`` reports ``10240 bytes smem`` for 20 words per
 thread; without launch bounds it reports ``49152 bytes smem`` and spills the
 rest to local memory): slots are compacted per thread as for local memory;
-a slot of width ``w`` at per-thread offset ``o`` (``o`` a multiple of
-``w``) holds thread ``t``'s value at ``base + o * T + t * w``, ``T`` the
+the slots of each access width ``w`` (16, 8, 4 bytes) have a region of their
+own, compacted per thread as for local memory; the slot at offset ``o``
+(a multiple of ``w``) of the region starting at per-thread offset ``r``
+holds thread ``t``'s value at ``base + (r + o) * T + t * w``, ``T`` the
 threads the area is laid out for, ``t`` the linear thread id ``x + ntid.x *
 (y + ntid.y * z)`` and ``base`` the kernel's static shared size rounded up
-to 16.  Slots ``[o, o + w)`` that do not overlap per thread map to disjoint
-CTA regions ``[o * T, (o + w) * T)``, and a warp's 32-bit accesses hit 32
+to 16.  Within a region this maps (thread, byte) one-to-one onto shared
+memory, so threads that diverge never clobber each other's slots (with
+mixed widths in one region a b64 slot of thread ``t`` would share bytes
+with a b32 slot of thread ``2t+1``), and a warp's 32-bit accesses hit 32
 consecutive words (no bank conflicts).  The per-thread address ``base + t * w`` is computed
 right before every SMEM spill access (``S2R SR_TID``, ``IMAD``; ops tagged
 ``ori.smem_spill_base``), like a reload: kept in a register across the
@@ -574,11 +578,27 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
         base = -(-static // 16) * 16
         cap = max(smem.limit - base, 0) // smem.threads
         width, conflicts = _slot_conflicts(func, (StsOp, LdsOp))
-        placed = _place(width, conflicts)
-        keep = {t for t in placed if placed[t] + width[t] <= cap}
-        move = set(placed) - keep
+        # One region per access width (16, 8, then 4 bytes), each compacted
+        # on its own: thread t's slot at o in the region of width w is at
+        # (region + o) * T + t * w, a one-to-one map of (thread, byte) to
+        # shared bytes.  Mixing widths in one region would not be: a b64
+        # slot of thread t at o * T + 8t shares bytes with the b32 slot of
+        # thread 2t+1 at o * T + 4(2t+1), and threads that diverge are at
+        # different points, where different slots are live.
+        placed: dict[int, int] = {}
+        keep: set[int] = set()
+        cum = need = 0
+        for w in sorted({width[t] for t in width}, reverse=True):
+            group = {t: width[t] for t in width if width[t] == w}
+            sub = _place(group, {c for c in conflicts if c[0] in group and c[1] in group})
+            need += max(sub[t] + w for t in sub)
+            kept = {t for t in sub if cum + sub[t] + w <= cap}
+            for t in kept:
+                placed[t] = cum + sub[t]
+            keep |= kept
+            cum += max((sub[t] + w for t in kept), default=0)
+        move = set(width) - keep
         if move:
-            need = max(placed[t] + width[t] for t in placed)
             remarks.append(
                 f"SMEM spilling: {len(move)} of {len(placed)} spilled values do not fit in the "
                 f"{cap} bytes per thread left for {smem.threads} threads ({need} needed): "
@@ -586,7 +606,7 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
             )
             _smem_to_local(func, move)
         if keep:
-            per_thread = max(placed[t] + width[t] for t in keep)
+            per_thread = cum
             for op in func.walk():
                 t = spill_tag(op)
                 if t in keep and isinstance(op, StsOp | LdsOp):
@@ -699,6 +719,21 @@ def check_spill_homes(func: Operation) -> list[str]:
             return homes.pop() if len(homes) == 1 else None
         return None
 
+    seen: dict[int, tuple[int, Operation]] = {}
+    for op in func.walk():
+        if isinstance(op, StsOp | LdsOp) and _is_mem_spill(op):
+            # the (thread, byte) -> shared byte map is one-to-one only while
+            # every per-thread byte belongs to slots of a single width
+            w = op.access_bytes()
+            start = smem_slot_offset(func, op)
+            for i in range(start, start + w):
+                prev = seen.setdefault(i, (w, op))
+                if prev[0] != w:
+                    out.append(
+                        f"{name}: SMEM spill slots of {prev[0]} and {w} bytes share per-thread "
+                        f"byte {i} (other threads' slots would overlap): {str(op).strip()[:120]}"
+                    )
+                    break
     for op in func.walk():
         t = spill_tag(op)
         if t is None:
