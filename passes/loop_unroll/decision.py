@@ -19,11 +19,20 @@ L, adapted from ptxas's opcodes to ori's ops.
   nested loops marked nounroll.
 * Step G, budget: ``remaining = call_weight + body_size - foldable_ldc_count
   - killed_def_count - int(inner-nounroll-budget-scale * inner_nounroll_cnt)``.
-* Step K, factor selection: see :func:`select_factor`.
+* Step K, factor selection: see :func:`select_factor`.  By default it is
+  :func:`ptxas_factor`, a model of ptxas 13.0's observed decisions (full
+  unrolling up to the measured trip limits of :data:`FULL_TRIPS`, partial
+  factors from a copy budget, loops with calls or remaining inner loops left
+  rolled), measured with ``benchmarks/unroll_vs_ptxas.py``; where it departs
+  from the seed's text is listed in ``passes/loop_unroll/DEVIATIONS.md``, and
+  ``seed-literal=true`` keeps the seed's reading.
+* ``call_count`` and ``inner_loop_count`` (ori's additions to the body scan)
+  feed that model.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -53,6 +62,10 @@ class BodyInfo:
     inner_nounroll_cnt: int = 0
     convergence: bool = False
     """A convergence-barrier register (``!ori.b``) is used in the loop."""
+    call_count: int = 0
+    """Calls in the body (any callee; ``call_weight`` counts the inlinable ones)."""
+    inner_loop_count: int = 0
+    """Back edges inside the body other than the loop's own (loops still nested in it)."""
 
 
 def _iv_derived(v: SSAValue, iv: SSAValue | None, depth: int = 0) -> bool:
@@ -72,7 +85,16 @@ def _iv_derived(v: SSAValue, iv: SSAValue | None, depth: int = 0) -> bool:
 def scan_body(blocks: list[Block], latch: Block, loop_set: set[Block], iv: SSAValue | None,
               single_block_callees: set[str], nounroll_inner: int) -> BodyInfo:
     info = BodyInfo(inner_nounroll_cnt=nounroll_inner)
+    # ``blocks`` come in RPO: an edge to a block at or before its source is a back edge.
+    pos = {b: i for i, b in enumerate(blocks)}
+    header = blocks[0] if blocks else None
     for b in blocks:
+        last = b.last_op
+        if last is not None:
+            for s in last.successors:
+                k = pos.get(s)
+                if k is not None and k <= pos[b] and not (b is latch and s is header):
+                    info.inner_loop_count += 1
         for a in b.args:
             if isinstance(a.type, BarrierType):
                 info.convergence = True
@@ -94,6 +116,7 @@ def scan_body(blocks: list[Block], latch: Block, loop_set: set[Block], iv: SSAVa
                     info.has_cross_edges = True
                 continue
             if isinstance(op, CallOp):
+                info.call_count += 1
                 if op.callee.string_value() in single_block_callees:
                     info.call_weight += 9
                 continue
@@ -153,6 +176,101 @@ def is_hot(depth: int, trip_count: int | None) -> bool:
     return freq_latch > 999 and freq_header > 0 and freq_latch / freq_header > 3
 
 
+# ---------------------------------------------------------------------------
+# The default factor selection: a model of what ptxas 13.0 does (sm_80, -O3),
+# fitted on benchmarks/unroll_vs_ptxas.py; see DEVIATIONS.md for each point
+# where it departs from the seed's text.
+# ---------------------------------------------------------------------------
+LOOP_OVERHEAD = 10
+"""ori instructions of a rotated loop that full unrolling deletes or folds: the
+IV ``iadd3``, the exit ``isetp`` and ``bra``, and the 64-bit pointer increment
+(the PTX import lowers ``add.s64`` as ``mov``/``unpack``/``iadd3``/``iadd3.x``/
+``pack``).  A partially unrolled copy keeps its IV increment, so a partial copy
+costs one unit more (:data:`PARTIAL_COPY_EXTRA`)."""
+PARTIAL_COPY_EXTRA = 1
+PARTIAL_BUDGET = 345
+"""Cost units that the copies of a partially unrolled loop -- main copies plus
+remainder copies -- may take: ``copies * (unit + 1) <= 345``.  ptxas's factors
+on the sweep fit it for units 2 to 67 (at most 115 to 5 copies)."""
+FULL_TRIPS: tuple[tuple[int, int], ...] = (
+    (2, 814), (10, 219), (22, 53), (28, 34), (40, 18), (50, 9), (64, 7), (122, 3),
+)
+"""``(unit, largest trip count ptxas fully unrolls)`` measured with ptxas 13.0
+(sm_80, -O3) on ``a[i]``-sum loops with 0 to 40 hash steps per iteration
+(``benchmarks/unroll_vs_ptxas.py`` kernels ``c*_a*`` and a bisection over the
+trip count).  Between points the limit is interpolated log-log; beyond the
+last two points it is extrapolated.  Not matched: 4 hash steps (14 units)
+reached 81 trips where the curve says 119 -- ptxas's own size measure also
+credits instructions that fold to constants, which ori's unit does not see."""
+
+MIN_PARTIAL_COPIES = 3
+"""A loop whose unit allows fewer copies is not unrolled at all (ptxas left
+the 122-unit loops rolled at every trip count, where factor 2 would fit)."""
+
+
+def unit_cost(remaining: int, info: BodyInfo) -> int:
+    """Per-iteration cost ptxas's budgets count, in ori instructions: the
+    seed's ``remaining`` less the loop overhead, plus one per memory read
+    (a body with 8 loads unrolls like one 7 units bigger with one load)."""
+    return max(remaining - LOOP_OVERHEAD + info.load_count, 1)
+
+
+def full_trip_limit(unit: int) -> float:
+    """The largest trip count fully unrolled for a body of ``unit`` (from :data:`FULL_TRIPS`)."""
+    pts = FULL_TRIPS
+    if unit <= pts[0][0]:
+        return float(pts[0][1])
+    k = next((i for i in range(1, len(pts)) if unit <= pts[i][0]), len(pts) - 1)
+    (u0, t0), (u1, t1) = pts[k - 1], pts[k]
+    slope = math.log(t1 / t0) / math.log(u1 / u0)
+    return t0 * (unit / u0) ** slope
+
+
+def partial_factor(trip_count: int, copies: int) -> int:
+    """The largest factor ``F`` (``2 <= F < trip_count``) whose main copies plus
+    remainder copies fit: ``F + trip_count % F <= copies``; 0 when none.  This
+    reproduces ptxas's non-power-of-two factors (x14 for 100 trips, x12 for
+    1000 trips of the same body: 14 + 2 and 12 + 4 copies)."""
+    for f in range(min(copies, trip_count - 1), 1, -1):
+        if f + trip_count % f <= copies:
+            return f
+    return 0
+
+
+def ptxas_factor(trip_count: int | None, remaining: int, info: BodyInfo, unknown_count: int,
+                 full_inst_limit: int = 200, unroll_budget: int = 140) -> FactorChoice:
+    """Step K as ptxas behaves (the default; ``seed-literal=true`` keeps the
+    seed's text).  A factor equal to the trip count means full unrolling.
+
+    The knobs keep their direction: the full-unroll trip limits scale with
+    ``unroll-full-inst-limit / 200`` and the partial budget with
+    ``unroll-budget / 140`` (the seed's defaults are the measured ptxas
+    behaviour)."""
+    if info.call_count:
+        return FactorChoice(0, "ptxas", 24, "the loop contains a call (ptxas does not unroll such loops)")
+    if info.inner_loop_count:
+        return FactorChoice(0, "ptxas", 24, "the loop still contains a loop (ptxas unrolls only "
+                            "loops whose inner loops were fully unrolled)")
+    unit = unit_cost(remaining, info)
+    budget = PARTIAL_BUDGET * unroll_budget // 140
+    copies = budget // (unit + PARTIAL_COPY_EXTRA)
+    if trip_count is not None:
+        # floor plus a hair: the measured limits are exact trip counts
+        if trip_count <= math.floor(full_trip_limit(unit) * full_inst_limit / 200 + 1e-9):
+            return FactorChoice(trip_count, "ptxas-full")
+        f = partial_factor(trip_count, copies) if copies >= MIN_PARTIAL_COPIES else 0
+        if f < 2:
+            return FactorChoice(0, "ptxas", 24, f"trip count {trip_count} x unit cost {unit} exceeds the "
+                                f"full-unroll budget and no partial factor fits {copies} copies")
+        return FactorChoice(f, "ptxas-partial")
+    # unknown trip count: ``unknown_count`` main copies and the power-of-two
+    # remainder (unknown_count - 1 more copies) must fit the partial budget
+    if (2 * unknown_count - 1) * (unit + PARTIAL_COPY_EXTRA) <= budget:
+        return FactorChoice(unknown_count, "ptxas-unknown")
+    return FactorChoice(0, "ptxas", 24, f"unknown trip count: {2 * unknown_count - 1} copies of unit cost "
+                        f"{unit} exceed the partial budget {budget}")
+
+
 @dataclass
 class FactorChoice:
     factor: int
@@ -176,34 +294,29 @@ def select_factor(
     unknown_count: int,
     num_inst_tex: int,
     literal: bool,
+    unroll_budget: int = 140,
 ) -> FactorChoice:
-    """Step K.  ``literal`` keeps the seed's text for known trip counts (only
-    trip counts 1 and 2 are unrolled; larger ones are rejected with code 12);
-    the default (ptxas-like) reads the known-trip path as: full unroll when
-    ``full_inst_limit / trip_count > body_cost`` (the seed's gate, for any trip
-    count), else a partial factor of ``unknown_count`` that the budget loop
-    (Step N) reduces."""
+    """Step K.  By default the factor follows what ptxas does
+    (:func:`ptxas_factor`, see DEVIATIONS.md).  ``literal`` (``seed-literal=true``)
+    keeps the seed's text: known trip counts 1 and 2 only (larger ones are
+    rejected with code 12), unknown trip counts by sub-cases K1..K4, and the
+    driver's budget loop (Step N) halves the factor."""
     if force:
         return FactorChoice(1 << force_factor_log2, "force")
+    if not literal:
+        return ptxas_factor(trip_count, remaining, info, unknown_count, full_inst_limit, unroll_budget)
     if trip_count is not None:
         cost = max(remaining, 1)
-        if literal:
-            factor = trip_count
-            if trip_count <= 2:
-                if full_inst_limit // trip_count <= cost:
-                    factor = 4 // trip_count
-            else:
-                factor = 0
-            if factor <= 0:
-                return FactorChoice(0, "K-known", 12, f"known trip count {trip_count} > 2 "
-                                    "(seed-literal factor selection)")
-            return FactorChoice(factor, "K-known")
-        if full_inst_limit // trip_count > cost:
-            return FactorChoice(trip_count, "K-known")
-        if trip_count < 2:
-            return FactorChoice(0, "K-known", 12, f"body cost {cost} exceeds unroll-full-inst-limit "
-                                f"{full_inst_limit}")
-        return FactorChoice(min(unknown_count, trip_count), "K-known")
+        factor = trip_count
+        if trip_count <= 2:
+            if full_inst_limit // trip_count <= cost:
+                factor = 4 // trip_count
+        else:
+            factor = 0
+        if factor <= 0:
+            return FactorChoice(0, "K-known", 12, f"known trip count {trip_count} > 2 "
+                                "(seed-literal factor selection)")
+        return FactorChoice(factor, "K-known")
     # unknown trip count: K1..K4
     tex_inst = info.tex_count
     tex_budget = num_inst_tex if num_inst_tex else min(5 * tex_inst + 22, 100)  # K1
@@ -234,7 +347,10 @@ __all__ = [
     "is_hot",
     "override_for",
     "parse_override",
+    "partial_factor",
+    "ptxas_factor",
     "remaining_budget",
     "scan_body",
     "select_factor",
+    "unit_cost",
 ]
