@@ -152,7 +152,6 @@ class FunctionLowering:
         self.guard: tuple[SSAValue, bool] | None = None
         self.local_bytes = 0
         self.local_vars: dict[str, int] = {}
-        self._loc_cache: dict[tuple[int, int, int], Attribute] = {}
         self._loc_ins: ast.Instruction | ast.Call | None | bool = False  # never an instruction
         self._loc_attr: Attribute | None = None
         self._undefs: dict[Hashable, SSAValue] = {}
@@ -257,10 +256,11 @@ class FunctionLowering:
         if loc is None:
             return None
         key = (loc.file, loc.line, loc.col)
-        a = self._loc_cache.get(key)
+        cache = self.mod.loc_attrs  # shared by the module's functions
+        a = cache.get(key)
         if a is None:
             fname = os.path.basename(self.mod.ast.files.get(loc.file, f"file{loc.file}"))
-            a = self._loc_cache[key] = StringAttr(f"{fname}:{loc.line}:{loc.col}")
+            a = cache[key] = StringAttr(f"{fname}:{loc.line}:{loc.col}")
         return a
 
     def add(self, op: Operation) -> Operation:
@@ -559,14 +559,14 @@ class FunctionLowering:
                 v = Var(p.name, p.type)
                 top.vars[p.name] = v
                 inputs.append(reg_class(p.type).unallocated())
-                params.append(ParamAttr(max(size, 1), max(align, 1)))
+                params.append(_param_attr(max(size, 1), max(align, 1)))
                 continue
             if size == 0:
                 self.error(f"parameter '{p.name}' has no size", p)
             if kernel:
                 off = -(-off // align) * align
                 top.params[p.name] = ParamBuffer(p.name, size, align, cbank_offset=off)
-                params.append(ParamAttr(size, align, off))
+                params.append(_param_attr(size, align, off))
                 off += size
             else:
                 if size > 16:
@@ -574,7 +574,7 @@ class FunctionLowering:
                                "than 16 bytes are not supported yet", p)
                 top.params[p.name] = ParamBuffer(p.name, size, align)
                 inputs.append(_param_reg(size).unallocated())
-                params.append(ParamAttr(size, align))
+                params.append(_param_attr(size, align))
         outputs: list[Attribute] = []
         returns: list[ParamAttr] = []
         for p in fn.return_params:
@@ -587,7 +587,7 @@ class FunctionLowering:
                     self.error(f"return value '{p.name}' of {size} bytes is not supported", p)
                 top.params[p.name] = ParamBuffer(p.name, size, align)
                 outputs.append(_param_reg(size).unallocated())
-            returns.append(ParamAttr(max(size, 1), max(align, 1)))
+            returns.append(_param_attr(max(size, 1), max(align, 1)))
 
         pblocks = self._split(fn.body, top)
         order = self._reachable(pblocks)
@@ -954,6 +954,13 @@ def _bra_segments(n_guard: int, n_taken: int, n_fall: int) -> Attribute:
 
 
 _UNIT = UnitAttr()
+
+
+@functools.lru_cache(maxsize=1024)
+def _param_attr(size: int, align: int, offset: int = -1) -> ParamAttr:
+    # Attributes are immutable: one instance per descriptor spares building
+    # and verifying four attributes per parameter of every function.
+    return ParamAttr(size, align, offset)
 
 
 def _param_reg(size: int) -> type[OriRegisterType]:

@@ -53,6 +53,8 @@ class ModuleLowering:
         self.global_vars: dict[str, str] = {}
         self.functions_by_name: dict[str, ast.Function] = {}
         self.helpers: dict[str, FuncOp] = {}
+        # ``loc`` attributes by (file, line, column), shared by every function.
+        self.loc_attrs: dict[tuple[int, int, int], StringAttr] = {}
         for g in module.globals:
             if isinstance(g, ast.Function):
                 self.functions_by_name[g.name] = g
@@ -97,12 +99,16 @@ class ModuleLowering:
         for name in self.dynamic_shared:
             self.shared_offsets[name] = dyn_base
         ops = []
+        shared_bytes: dict[int, IntegerAttr] = {}  # one attribute per value (immutable)
         for f in self.ast.functions:
             if f.body is None:
                 continue
             func = FunctionLowering(self, f).lower()
             if f.kind == "entry":
-                func.attributes["ori.shared_bytes"] = IntegerAttr(self.shared_end, i32)
+                a = shared_bytes.get(self.shared_end)
+                if a is None:
+                    a = shared_bytes[self.shared_end] = IntegerAttr(self.shared_end, i32)
+                func.attributes["ori.shared_bytes"] = a
             ops.append(func)
         for g in self.ast.globals:
             if isinstance(g, ast.Function) and g.body is None and g.name not in {

@@ -7,6 +7,7 @@ from constant bank 0 where the target's driver places the launch dimensions
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from xdsl.ir import SSAValue
@@ -28,6 +29,13 @@ _S2R = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _cbank(bank: int, offset: int) -> CBankAttr:
+    # Attributes are immutable: one instance per operand spares building and
+    # verifying it at every read of %ntid/%nctaid.
+    return CBankAttr(bank, offset)
+
+
 def read_special(ctx: FunctionLowering, name: str) -> SSAValue:
     base, _, dim = name.partition(".")
     if base in ("%tid", "%ctaid") and dim in _DIMS:
@@ -38,7 +46,7 @@ def read_special(ctx: FunctionLowering, name: str) -> SSAValue:
         if layout is None:
             ctx.error(f"target {ctx.target.name} has no constant-bank layout for '{name}'")
         off = (layout.ntid if base == "%ntid" else layout.nctaid) + 4 * "xyz".index(dim)
-        return ctx.emit1(MovOp, [CBankAttr(0, off)])
+        return ctx.emit1(MovOp, [_cbank(0, off)])
     if not dim and base in _S2R:
         return ctx.emit1(S2ROp, [], mods=_S2R[base])
     if name == "%clock64":
