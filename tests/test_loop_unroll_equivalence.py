@@ -5,8 +5,8 @@ hand-written and real inputs:
   the interpreter (a kernel with ``params``; the others read parameters that
   no launch can give them and are counted as skipped), on several values of
   its 32-bit parameters (trip counts 0, 1, 2, 3, odd, large) and several
-  option sets (defaults, the override string, forced factors, the
-  remainder schemes, no inversion);
+  option sets (defaults, factors 3 and 8; under ``-m fuzz`` also the
+  override string, the exit-tests remainder and no inversion);
 * every kernel of the CUDA examples (``examples/ptx/sm_80`` and ``sm_90``,
   launched as in ``tests/test_ptx_import_examples.py``).  The default run
   takes a subset of the kernels with loops; ``-m fuzz`` runs all of them on
@@ -40,9 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 LIT_DIR = ROOT / "tests" / "filecheck" / "loops"
 PIPES = (
     "ori-loop-simplify,ori-loop-unroll",
-    'ori-loop-simplify,ori-loop-unroll{loop-unroll-factor-override="+"}',
     "ori-loop-simplify,ori-loop-unroll{loop-unroll-factor=3}",
     "ori-loop-simplify,ori-loop-unroll{loop-unroll-factor=8}",
+)
+MORE_PIPES = (
+    'ori-loop-simplify,ori-loop-unroll{loop-unroll-factor-override="+"}',
     "ori-loop-simplify,ori-loop-unroll{loop-unroll-factor=8 unknown-trip-remainder=exit-tests}",
     "ori-loop-simplify{loop-inversion=false},ori-loop-unroll{loop-unroll-factor=5}",
 )
@@ -80,6 +82,16 @@ def _parse(text: str) -> ModuleOp:
 
 @pytest.mark.parametrize("pipe", PIPES)
 def test_lit_inputs_keep_results(pipe: str) -> None:
+    _check_lit(pipe)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("pipe", MORE_PIPES)
+def test_lit_inputs_keep_results_more_options(pipe: str) -> None:
+    _check_lit(pipe)
+
+
+def _check_lit(pipe: str) -> None:
     checked = skipped = 0
     for name, idx, text in CHUNKS:
         module = _parse(text)
