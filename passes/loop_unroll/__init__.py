@@ -222,8 +222,13 @@ class LoopUnrollPass(ModulePass):
         fname = func.sym_name.data  # type: ignore[attr-defined]
         li = LoopInfo.compute(func)
         order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
+        changed = False
         for hb in order:
-            li = LoopInfo.compute(func)
+            if changed:
+                # only an unroll changes the CFG (a rejection is raised before
+                # any change), so the loop info is recomputed after one only
+                li = LoopInfo.compute(func)
+                changed = False
             hid = li.cfg.index.get(hb)
             lp = li.loop_with_header(hid) if hid is not None else None
             if lp is None:
@@ -235,6 +240,7 @@ class LoopUnrollPass(ModulePass):
                 st.non_unrolled += 1
                 st.remarks.append(f"{where}: not unrolled (code {r.code}): {r.reason}")
                 continue
+            changed = True
             if kind == "full":
                 st.full += 1
             else:
