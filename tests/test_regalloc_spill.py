@@ -17,7 +17,7 @@ from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
-from ori_dialect.ir.registers import PredType, UPredType, barrier, r32, r64, ur32
+from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, barrier, r32, r64, ur32
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import IAdd3Op
@@ -146,6 +146,16 @@ def _spill_files(seed: int) -> dict[str, int]:
     max_regs = "" if seed % 3 else " max-regs=24"
     after = _alloc(m, "k", inp, f'ori-regalloc{{force-file-limits="{limits}"{max_regs}}}',
                    f"seed {seed} {limits}{max_regs}")
+    # the forced limits hold (the checker knows only the target's)
+    top: dict[str, int] = {}
+    for op in after.walk():
+        for v in op.results:
+            t = v.type
+            if isinstance(t, OriRegisterType) and t.phys_index is not None and not t.is_fixed:
+                f = t.REG_FILE.value
+                top[f] = max(top.get(f, -1), t.phys_index + t.num_regs() - 1)
+    assert top.get("P", -1) < 2 and top.get("UP", -1) < 1
+    assert top.get("UR", -1) < 1 and top.get("B", -1) < 1
     return {
         "p2r": _count(after, P2ROp), "r2p": _count(after, R2POp),
         "r2ur": _count(after, R2UROp), "bmov": _count(after, BMovOp),
