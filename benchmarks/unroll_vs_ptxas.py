@@ -191,6 +191,10 @@ def find_tools(cuobjdump: str | None, nvdisasm: str | None) -> Tools:
     nd = nvdisasm or os.environ.get("NVDISASM_PATH") or shutil.which("nvdisasm")
     if nd is None and Path("/tmp/cudatools2/nvidia/cu13/bin/nvdisasm").exists():
         nd = "/tmp/cudatools2/nvidia/cu13/bin/nvdisasm"
+    if cu is not None and not (Path(cu).is_file() or shutil.which(cu)):
+        cu = None
+    if nd is None or not (Path(nd).is_file() or shutil.which(nd)):
+        cu = None  # cuobjdump -sass runs nvdisasm
     nd_dir = str(Path(nd).parent) if nd and Path(nd).is_file() else nd
     return Tools(cu, nd_dir)
 
@@ -439,6 +443,20 @@ def evaluate(kernels: Iterable[Kernel], cache: Path, tools: Tools | None, option
     return rows, skipped
 
 
+def _group(name: str) -> str:
+    if name.startswith("nest_"):
+        return "nested"
+    if re.fullmatch(r"c\d+_a\d+", name):
+        return "constant trip x body size"
+    if re.fullmatch(r"u_a\d+", name):
+        return "unknown trip x body size"
+    for key, g in (("_call", "calls"), ("_bar", "barriers"), ("_exit", "multi-exit"),
+                   ("_down", "down strides"), ("_s", "strides"), ("_l", "loads")):
+        if key in name:
+            return g
+    return "other"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="run the kernels whose name contains this")
@@ -494,6 +512,13 @@ def main(argv: list[str] | None = None) -> int:
             if r.agree:
                 kinds[r.ptxas.kind if r.ptxas else "-"][1] += 1
         per = ", ".join(f"ptxas {kd}: {ok}/{n}" for kd, (n, ok) in sorted(kinds.items()))
+        groups: dict[str, list[int]] = {}
+        for r in judged:
+            g = _group(r.kernel)
+            groups.setdefault(g, [0, 0])
+            groups[g][0] += 1
+            groups[g][1] += 1 if r.agree else 0
+        print("by group: " + ", ".join(f"{g} {ok}/{n}" for g, (n, ok) in groups.items()))
         print(f"agreement: {n_ok}/{len(judged)} loops = {pct:.1f}% ({per}); "
               f"target >= {TARGET_PCT:.0f}%: {'met' if pct >= TARGET_PCT else 'NOT met'}")
     else:
