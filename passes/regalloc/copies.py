@@ -77,21 +77,24 @@ def split_ties(func: Operation) -> int:
     from ori_dialect.analysis.cfg import CFG
 
     lv = Liveness(CFG.compute(func))
-    todo: list[tuple[OriInstruction, int, SSAValue]] = []
-    for block in func.regions[0].blocks:
-        for op in block.ops:
+    index = lv.numbering.index
+    # one backward walk per block (a walk per guarded op was quadratic in the
+    # block's length); copies are then made in program order
+    found: dict[Operation, list[tuple[int, SSAValue]]] = {}
+    for b in range(lv.cfg.num_blocks):
+        for _k, op, live in lv.walk_backward(b):
             if not isinstance(op, OriInstruction):
                 continue
             srcs, guard, prior = op.operand_groups()
             if not prior:
                 continue
-            after = lv.live_after(op)
             seen: set[SSAValue] = set()
             base = len(srcs) + (1 if guard is not None else 0)
             for i, p in enumerate(prior):
-                if p in after or p in seen:
-                    todo.append((op, base + i, p))
+                if index.get(p) in live or p in seen:
+                    found.setdefault(op, []).append((base + i, p))
                 seen.add(p)
+    todo = [(op, k, p) for ops in lv.numbering.ops for op in ops for k, p in found.get(op, ())]
     for op, k, p in todo:
         ops, c = copy_ops(p)
         block = op.parent_block()

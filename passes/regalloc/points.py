@@ -37,7 +37,7 @@ the ``(a & b).any()`` idiom of boolean masks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -50,8 +50,7 @@ from ori_dialect.analysis.loops import LoopInfo
 IntArray = npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     block: int
     op: int
     """Position of the op the point follows; -1 for the block entry point."""
