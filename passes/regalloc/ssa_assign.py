@@ -60,7 +60,6 @@ from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import FILES, Liveness, edge_operands
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp
-from passes.regalloc.ssa_spill import block_points
 
 
 class AssignFailure(Exception):
@@ -125,57 +124,95 @@ def _partners(lv: Liveness) -> dict[int, list[int]]:
     return part
 
 
+def _periodic(width: int, period: int, size: int) -> int:
+    """Bits ``b`` of ``0..size-1`` with ``b % period < width``."""
+    m = 0
+    for b in range(0, size, period):
+        m |= ((1 << width) - 1) << b
+    return m
+
+
+_SIZE = 256
+_ALIGNED = {w: _periodic(1, w, _SIZE) for w in (1, 2, 4)}
+"""Bases aligned to each width."""
+_LOWER = {w: _periodic(w, 2 * w, _SIZE) for w in (1, 2, 4)}
+"""Bases whose aligned buddy (``base ^ w``) lies above them."""
+
+
+def _lowest(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
 class _File:
-    """Occupancy of one register file during the walk."""
+    """Occupancy of one register file during the walk, as bit masks (bit
+    ``r`` is register ``r``)."""
 
     def __init__(self, allowed: list[int]) -> None:
-        self.allowed = sorted(allowed)
-        self.ok = set(allowed)
-        self.occ: set[int] = set()
+        self.ok = 0
+        for r in allowed:
+            self.ok |= 1 << r
+        self.occ = 0
         self.mark = 0
-        self.used: set[int] = set()
+        self.used = 0
+
+    def slots(self, w: int) -> int:
+        """Bases of the free aligned ``w``-register slots."""
+        f = self.ok & ~self.occ
+        if w >= 2:
+            f &= f >> 1
+        if w >= 4:
+            f &= f >> 2
+        if w not in _ALIGNED:
+            raise ValueError(f"ssa assignment: no slots of width {w}")
+        return f & _ALIGNED[w]
 
     def free_slot(self, base: int, w: int) -> bool:
-        return base % w == 0 and all(
-            base + i in self.ok and base + i not in self.occ for i in range(w)
-        )
-
-    def buddy_blocked(self, base: int, w: int) -> bool:
-        bud = base ^ w
-        return any(bud + i not in self.ok or bud + i in self.occ for i in range(w))
+        return bool((self.slots(w) >> base) & 1)
 
     def choose(self, w: int, hints: list[int]) -> int | None:
+        s = self.slots(w)
+        if not s:
+            return None
+        below = s & ((1 << max(self.mark - w + 1, 0)) - 1)
         for h in hints:
-            if h + w <= self.mark and self.free_slot(h, w):
+            if (below >> h) & 1:
                 return h
-        below_hole = below = None
-        for r in self.allowed:
-            if r + w > self.mark:
-                break
-            if self.free_slot(r, w):
-                if self.buddy_blocked(r, w):
-                    below_hole = r
-                    break
-                if below is None:
-                    below = r
-        if below_hole is not None:
-            return below_hole
-        if below is not None:
-            return below
-        for r in self.allowed:
-            if r + w > self.mark and self.free_slot(r, w):
-                return r
-        return None
+        if below:
+            # a slot whose aligned buddy is taken or not allowed: fills a hole
+            lower = _LOWER[w]
+            buddy_free = ((s >> w) & lower) | ((s << w) & ~lower)
+            holes = below & ~buddy_free
+            return _lowest(holes if holes else below)
+        return _lowest(s)
 
     def take(self, base: int, w: int) -> None:
-        for i in range(w):
-            self.occ.add(base + i)
-            self.used.add(base + i)
+        bits = ((1 << w) - 1) << base
+        self.occ |= bits
+        self.used |= bits
         self.mark = max(self.mark, base + w)
 
     def release(self, base: int, w: int) -> None:
-        for i in range(w):
-            self.occ.discard(base + i)
+        self.occ &= ~(((1 << w) - 1) << base)
+
+
+def _dying(lv: Liveness, b: int) -> tuple[list[int], list[list[int]]]:
+    """Values to free before each op of block ``b`` is assigned: the block
+    arguments nothing reads (before op 0), the dead results of the previous
+    op, and the op's sources that are not live after it (the difference
+    between consecutive points of :mod:`.points`)."""
+    num = lv.numbering
+    ops = num.ops[b]
+    out: list[list[int]] = [[] for _ in ops]
+    dead_defs: list[list[int]] = [[] for _ in ops]
+    live_before: set[int] = set(lv.live_out(b))
+    for k, _op, live in lv.walk_backward(b):
+        out[k] = [v for v in num.op_uses[b][k] if v not in live]
+        dead_defs[k] = [v for v in num.op_defs[b][k] if v not in live]
+        live_before = live
+    for k in range(1, len(ops)):
+        out[k].extend(dead_defs[k - 1])
+    dead_args = [a for a in num.arg_ids[b] if a not in live_before] if ops else []
+    return dead_args, out
 
 
 def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
@@ -189,9 +226,27 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
     files = [_File(allowed.get(f, [])) for f in FILES]
     partners = _partners(lv)
     reg: dict[int, int] = {}
+
+    def give(v: int, blk: int, fixed: int | None = None) -> None:
+        st = files[fil[v]]
+        w = width[v]
+        if fixed is not None:
+            base: int | None = fixed
+            if not st.free_slot(fixed, w):
+                raise AssertionError(
+                    f"ssa assignment: tied register {FILES[fil[v]].value}{fixed} is not free"
+                )
+        else:
+            hints = [reg[p] for p in partners.get(v, ()) if p in reg]
+            base = st.choose(w, hints)
+        if base is None:
+            raise AssignFailure(FILES[fil[v]], v, w, blk)
+        st.take(base, w)
+        reg[v] = base
+
     for b in dominance_order(dom):
         for st in files:
-            st.occ.clear()
+            st.occ = 0
         for v in lv.live_in(b):
             base = reg.get(v)
             if base is None:
@@ -200,46 +255,28 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
                     "defined in a block dominating it (the strategy needs strict SSA)"
                 )
             files[fil[v]].take(base, width[v])
-        pts = block_points(lv, b)
-
-        def give(v: int, fixed: int | None = None, blk: int = b) -> None:
-            st = files[fil[v]]
-            w = width[v]
-            if fixed is not None:
-                base: int | None = fixed
-                if not st.free_slot(fixed, w):
-                    raise AssertionError(
-                        f"ssa assignment: tied register {FILES[fil[v]].value}{fixed} is not free"
-                    )
-            else:
-                hints = [reg[p] for p in partners.get(v, ()) if p in reg]
-                base = st.choose(w, hints)
-            if base is None:
-                raise AssignFailure(FILES[fil[v]], v, w, blk)
-            st.take(base, w)
-            reg[v] = base
-
+        dead_args, dying = _dying(lv, b)
         for a in num.arg_ids[b]:
-            give(a)
-        cur = pts[0]
-        for k in range(len(num.ops[b])):
-            nxt = pts[k + 1]
-            for v in cur - nxt:
+            give(a, b)
+        for v in dead_args:
+            files[fil[v]].release(reg[v], width[v])
+        for k, defs in enumerate(num.op_defs[b]):
+            for v in dying[k]:
                 files[fil[v]].release(reg[v], width[v])
+            if not defs:
+                continue
             tied = dict(num.tied.get((b, k), ()))
-            defs = num.op_defs[b][k]
             for v in defs:
                 p = tied.get(v)
                 if p is not None:
-                    give(v, reg[p])
+                    give(v, b, reg[p])
             for v in defs:
                 if v not in tied:
-                    give(v)
-            cur = nxt
+                    give(v, b)
     res = Assignment(reg=reg)
     for f, st in zip(FILES, files):
-        res.peak[f] = max(st.used) + 1 if st.used else 0
-        res.used[f] = st.used
+        res.peak[f] = st.used.bit_length()
+        res.used[f] = {r for r in range(st.used.bit_length()) if (st.used >> r) & 1}
     return res
 
 

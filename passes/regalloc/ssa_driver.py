@@ -104,7 +104,7 @@ def allocate_function_ssa(
         ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
                       report=budget.limits, smem=smem)
         spilled += ps.spilled
-        lv = Liveness(CFG.compute(func))
+        lv = ps.liveness if ps.liveness is not None else Liveness(CFG.compute(func))
         try:
             asg: Assignment = assign(lv, allowed)
             break

@@ -67,6 +67,7 @@ spilled again).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -77,6 +78,7 @@ from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import FILES, Liveness, ValueNumbering, edge_operands
 from ori_dialect.analysis.loops import LoopInfo
+from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
@@ -196,6 +198,9 @@ class PreSpillResult:
     rounds: int = 0
     max_pressure: dict[RegFile, int] = field(default_factory=dict)
     """Maximum pressure per file after spilling (what assignment will need)."""
+    liveness: Liveness | None = None
+    """Liveness of the function as left by the last round (nothing changed
+    after it was computed)."""
 
 
 def spillable_values(num: ValueNumbering, files: Iterable[RegFile]) -> list[bool]:
@@ -325,6 +330,21 @@ def _initial_state(
     return vals, pts, press
 
 
+def _next_use(
+    v: int, j: int, n: int, use_pos: dict[int, list[int]], exit_dist: dict[int, int]
+) -> int:
+    """Instructions from point ``j`` of a block with ``n`` ops (the point
+    before op ``j``) to the next use of ``v``: in the block, else past its
+    end by the loop-aware exit distance."""
+    ks = use_pos.get(v)
+    if ks:
+        i = bisect_left(ks, j)
+        if i < len(ks):
+            return ks[i] - j + 1
+    d = exit_dist.get(v, INF)
+    return n - j + 1 + d if d < INF else INF
+
+
 @dataclass
 class SpillPlan:
     """The decisions of one pre-spill round."""
@@ -403,25 +423,25 @@ def plan_spills(
     for b in [*cfg.rpo, *cfg.unreachable]:
         ops = num.ops[b]
         n = npts[b]
-        # next-use position (from the block start) at each point, backwards
-        nxt: dict[int, int] = {v: n + d for v, d in nu.exit_dist[b].items() if d < INF}
-        dists: list[dict[int, int]] = [{} for _ in range(n + 1)]
-        for k in range(n - 1, -1, -1):
-            dists[k + 1] = {v: nxt.get(v, INF) - k for v in pts[b][k + 1]}
-            for v in num.op_uses[b][k]:
-                nxt[v] = k
-        dists[0] = {v: nxt.get(v, INF) + 1 for v in pts[b][0]}
+        use_pos: dict[int, list[int]] | None = None
+        exit_b = nu.exit_dist[b]
         for j in range(n + 1):
             for f in range(nfiles):
                 if press[b][j][f] <= lim[f]:
                     peak[f] = max(peak[f], press[b][j][f])
                     continue
-                dist = dists[j]
+                if use_pos is None:
+                    use_pos = {}
+                    for k, uses in enumerate(num.op_uses[b]):
+                        for v in uses:
+                            use_pos.setdefault(v, []).append(k)
 
-                cs = sorted(
-                    (v for v in pts[b][j] if _candidate(vals[v], spillable[v], f, b, j, n)),
-                    key=lambda v: (-dist.get(v, INF), -width[v], v),
+                keyed = sorted(
+                    (-_next_use(v, j, n, use_pos, exit_b), -width[v], v)
+                    for v in pts[b][j]
+                    if _candidate(vals[v], spillable[v], f, b, j, n)
                 )
+                cs = [v for _, _, v in keyed]
                 for v in cs:
                     if press[b][j][f] <= lim[f]:
                         break
@@ -487,10 +507,18 @@ def prespill(
         res.rounds += 1
         lv = Liveness(CFG.compute(func))
         num = lv.numbering
+        # fast path: no point above any limit (the same point model, counted
+        # incrementally by analysis/pressure.py)
+        mx = RegisterPressure(lv).max
+        if all(mx.get(f, 0) <= limits.get(f, INF) for f in FILES):
+            res.max_pressure = dict(mx)
+            res.liveness = lv
+            return res
         spillable = spillable_values(num, spill_files)
         plan = plan_spills(func, lv, limits, spillable, report)
         if not plan.evicted:
             res.max_pressure = plan.peak
+            res.liveness = lv
             return res
         if res.rounds > max_rounds:
             raise _fail(
