@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -160,6 +161,46 @@ def check_function(
     return out
 
 
+def _overlapping_registers(
+    lm: LiveMatrix, phys: list[tuple[RegFile, int, int] | None]
+) -> set[tuple[RegFile, int]]:
+    """The registers in which two live segments overlap (numpy: segments
+    sorted by (register, start), a running maximum of the ends)."""
+    files = list(RegFile)
+    fidx = {f: i for i, f in enumerate(files)}
+    vid_l: list[int] = []
+    key_l: list[int] = []
+    for vid, ph in enumerate(phys):
+        if ph is None:
+            continue
+        file, base, n = ph
+        for i in range(n):
+            vid_l.append(vid)
+            key_l.append(fidx[file] * 1024 + base + i)
+    if not vid_l:
+        return set()
+    vids = np.asarray(vid_l, dtype=np.int64)
+    keys = np.asarray(key_l, dtype=np.int64)
+    first = lm.value_seg[vids]
+    cnt = lm.value_seg[vids + 1] - first
+    row = np.repeat(np.arange(vids.size), cnt)
+    off = np.repeat(np.cumsum(cnt) - cnt, cnt)
+    seg = np.arange(row.size) - off + first[row]
+    reg = keys[row]
+    st, en = lm.seg_start[seg], lm.seg_end[seg]
+    order = np.lexsort((st, reg))
+    reg, st, en = reg[order], st[order], en[order]
+    if reg.size < 2:
+        return set()
+    big = int(en.max()) + 1
+    reach = np.maximum.accumulate(reg * big + en)
+    # the furthest end of the earlier segments of the same register (negative
+    # when the register changes, since registers are sorted ascending)
+    prev_end = reach[:-1] - reg[1:] * big
+    hit = st[1:] < prev_end
+    return {(files[k // 1024], k % 1024) for k in np.unique(reg[1:][hit]).tolist()}
+
+
 def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     """Two values with different contents in one register at one point.
 
@@ -168,17 +209,25 @@ def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     while another one of a different content is still open is a conflict,
     reported once per pair of values at the first point they share."""
     num = lm.numbering
+    phys = [_phys(v) for v in num.values]
+    flagged = _overlapping_registers(lm, phys)
+    if not flagged:
+        return []
+    # only registers where two segments overlap need the content check
     content = _contents(func, num.index)
     by_reg: dict[tuple[RegFile, int], list[tuple[int, int, int, object]]] = {}
     starts, ends = lm.seg_start.tolist(), lm.seg_end.tolist()
     bounds = lm.value_seg.tolist()
-    for vid, v in enumerate(num.values):
-        ph = _phys(v)
+    for vid, ph in enumerate(phys):
         if ph is None:
             continue
         file, base, n = ph
+        if not any((file, base + i) in flagged for i in range(n)):
+            continue
         segs = [(starts[k], ends[k]) for k in range(bounds[vid], bounds[vid + 1])]
         for i in range(n):
+            if (file, base + i) not in flagged:
+                continue
             c = content.get((vid, i), (vid, i))
             lst = by_reg.setdefault((file, base + i), [])
             lst.extend((s, e, vid, c) for s, e in segs)
