@@ -73,7 +73,7 @@ from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.ordering import assignment_order
-from passes.regalloc.points import LiveMatrix
+from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.spill import (
     SmemSpill,
     layout_spill_area,
@@ -156,10 +156,11 @@ def allocate_function(
     rlimit = budget.limits[RegFile.R]
     remarks: list[str] = []
     smem: SmemSpill | None = None
+    smem_skipped: str | None = None
     if smem_requested(func, smem_spilling):
         setup = smem_spill_setup(func, tgt)
         if isinstance(setup, str):
-            remarks.append(f"SMEM spilling not applicable: {setup}; spills go to local memory")
+            smem_skipped = setup  # a remark if the function spills at all
         else:
             smem = setup
     split_ties(func)
@@ -275,6 +276,9 @@ def allocate_function(
         func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
         func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
         func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
+    if smem_skipped is not None and stores:
+        remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
+                          "memory")
     for r in remarks:
         print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
@@ -399,6 +403,7 @@ class RegAllocPass(ModulePass):
         )
         return model, self.budget_model
 
+    @paused_gc()  # a quarter of the time on large functions was full GC scans
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.strategy not in ("fatpoint", "ssa"):
             raise PassFailedException(
