@@ -1,0 +1,116 @@
+"""``ori-dead-code``: phase 16, *OriPerformLiveDeadFirst* (seed 001,
+"Pipeline Placement": "Phase 16 OriPerformLiveDeadFirst -- DCE removes dead
+loop bodies").
+
+Removes every op whose results are all unused and that has no effect
+besides its results, repeating until nothing changes (removing an op can
+make the definitions of its operands dead; the walk goes backwards through
+each block so a chain dies in one sweep, and sweeps repeat for values used
+across blocks).
+
+What has an effect is read from the metadata each op class declares once
+(DESIGN.md "Instructions"), never from opcode names:
+
+* ``MEM.writes`` (stores, atomics, ``MEMBAR``), ``SIDE_EFFECTS`` (calls,
+  barriers, ``SHFL``/``VOTE``, ``NOP``, ``EXIT``), ``IS_BARRIER`` and
+  ``WARP_COLLECTIVE`` ops always stay;
+* terminators and ops with successors or regions (branches, returns) stay;
+* an op with no results stays (``ori.pragma`` markers, stores);
+* loads (``MEM.reads`` only) are removed when unused, as a compiler may --
+  except loads with an ordering semantic (``acquire``/``strong``/...,
+  anything but the default ``weak``), which order other memory accesses --
+  and only while ``dead-loads=true`` (the default).
+
+Predicate results are results like any other: an ``IADD3`` whose sum and
+carry-outs are all unused is dead.  A guarded op whose results are unused is
+dead too (its tied prior values lose a use).
+
+Input invariants: SSA ``ori.func`` bodies (any stage; allocated code works
+too, since only unused SSA results are considered).  Unused block arguments
+stay: removing one means rewriting every branch that passes it, and the
+register allocator gives an unused argument no register-pressure cost past
+its edge copy.
+
+``remarks=true`` prints one line per function with the count of removed
+ops; ``stats=true`` prints the module total.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.traits import IsTerminator
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.ir.instruction import OriInstruction, OriOp
+
+
+def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
+    """Whether removing ``op`` (with unused results) could change the program."""
+    if not op.results or op.successors or op.regions or op.has_trait(IsTerminator):
+        return True
+    if not isinstance(op, OriOp):
+        return True  # not ours: no metadata to trust
+    cls = type(op)
+    if cls.SIDE_EFFECTS or cls.IS_BARRIER or cls.WARP_COLLECTIVE or cls.MEM.writes:
+        return True
+    if cls.MEM.reads:
+        if not dead_loads:
+            return True
+        if isinstance(op, OriInstruction) and any(g.name == "sem" for g in cls.MODS):
+            sem = op.mod("sem")
+            if sem is not None and sem != "weak":
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class DeadCodePass(ModulePass):
+    """Dead-code elimination (module docstring)."""
+
+    name = "ori-dead-code"
+
+    dead_loads: bool = True
+    """Remove unused (weak) loads as well."""
+    remarks: bool = False
+    stats: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        total = 0
+        for func in functions_of(op):
+            n = self.run_function(func)
+            total += n
+            if self.remarks:
+                sys.stderr.write(f"remark: @{func.sym_name.data}: dead-code [removed={n}]\n")  # type: ignore[attr-defined]
+        if self.stats:
+            sys.stderr.write(f"ori-dead-code: [removed={total}]\n")
+        if self.remarks or self.stats:
+            sys.stderr.flush()
+
+    def run_function(self, func: Operation) -> int:
+        removed = 0
+        body = func.regions[0]
+        changed = True
+        while changed:
+            changed = False
+            for block in reversed(list(body.blocks)):
+                op = block.last_op
+                while op is not None:
+                    prev = op.prev_op
+                    if not any(r.uses for r in op.results) and not has_effect(
+                        op, dead_loads=self.dead_loads
+                    ):
+                        op.detach()
+                        op.erase()
+                        removed += 1
+                        changed = True
+                    op = prev
+        return removed
+
+
+__all__ = ["DeadCodePass", "has_effect"]
