@@ -61,7 +61,7 @@ from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.classes import SPILL_ATTR
-from passes.regalloc.points import LiveMatrix
+from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.spill import check_spill_homes, smem_slot_offset
 
 
@@ -82,6 +82,7 @@ def _describe(op: Operation | None) -> str:
     return f" at `{text[:140]}`"
 
 
+@paused_gc()
 def check_function(
     func: FuncOp, target: str | None = None, max_regs: int | None = None
 ) -> list[str]:
