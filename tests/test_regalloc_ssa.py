@@ -453,3 +453,18 @@ def test_smem_spilling(seed: int) -> None:
     assert not any(isinstance(op, StlOp) for op in after.walk())
     ka = next(f for f in after.walk() if isinstance(f, FuncOp) and f.is_kernel)
     assert _attr(ka, "ori.smem_spill_bytes") > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_after_loop_passes(seed: int) -> None:
+    """Loop-heavy kernels after loop simplification and unrolling, forced low."""
+    from ori_dialect.testing.loop_gen import generate_loops
+
+    prog = generate_loops(seed)
+    after = prog.module.clone()
+    apply_pipeline(after, "ori-loop-simplify,ori-loop-unroll,"
+                          f"ori-regalloc{{strategy=ssa max-regs={16 + 2 * seed}}}")
+    after.verify()
+    assert not check_module(after)
+    check_equivalent(prog.module, after, prog.kernel, [prog.inputs(seed)], physical_after=True,
+                     title=f"ssa loops {seed}")

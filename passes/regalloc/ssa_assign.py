@@ -42,7 +42,10 @@ fails at that value (:class:`AssignFailure`) and the strategy lowers that
 file's pre-spill target by the value's width and retries, so the final
 register count is at most the budget but may exceed the pressure by the
 alignment waste.  No bound better than the budget is claimed with wide
-values (the retries show in ``FunctionResult.attempts``).
+values (the retries show in ``FunctionResult.attempts``).  Measured on the
+113 functions of generated programs 200..259 without a limit (r64 addresses
+everywhere): 106 use no register above the lowest ``P`` allowed ones, 6 one
+more, 1 two more; no fragmentation retry was needed.
 
 **Input invariants.**  Strict SSA (every use dominated by its definition;
 block arguments are the phis), tied operands split, every value virtual, and
