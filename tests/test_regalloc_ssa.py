@@ -72,9 +72,10 @@ def test_generated_forced_spills(seed: int) -> None:
 
 
 def test_forced_limits_do_spill() -> None:
-    """The forced-spill seeds above really exercise the spiller."""
-    spilled = [_alloc_and_check(s, 16)[0] for s in (1, 3, 102)]
-    assert all(s > 0 for s in spilled)
+    """A forced limit really exercises the spiller (seed 1 needs 70+
+    registers unlimited)."""
+    spilled, regs = _alloc_and_check(1, 16)
+    assert spilled > 0 and regs <= 16
 
 
 @pytest.mark.fuzz
