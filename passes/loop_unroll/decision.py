@@ -203,19 +203,35 @@ last two points it is extrapolated.  Not matched: 4 hash steps (14 units)
 reached 81 trips where the curve says 119 -- ptxas's own size measure also
 credits instructions that fold to constants, which ori's unit does not see."""
 
-MIN_PARTIAL_COPIES = 3
+MIN_PARTIAL_COPIES = 5
 """A loop whose unit allows fewer copies is not unrolled at all (ptxas left
-the 122-unit loops rolled at every trip count, where factor 2 would fit)."""
+the 77-unit (``f*_a25``), 94-unit (``h*_a30``) and 122-unit (``c*_a40``)
+loops rolled at every trip count, where factors 2 to 4 would fit; 64 and 67
+units, 5 copies, still unroll)."""
+UNKNOWN_COPIES_PER_FACTOR = 2
+"""An unknown trip count with factor ``F`` needs ``2 * F`` copies of budget:
+ptxas unrolled 32-unit bodies by 4 (``u_a10``) but not 48-unit ones
+(``hu_a15``): 8 copies of 33 fit 345, 8 of 49 do not."""
 
 
-def unit_cost(remaining: int, info: BodyInfo) -> int:
+FULL_LOAD_WEIGHT = 1.5
+PARTIAL_LOAD_WEIGHT = 0.85
+"""Extra units per memory read beyond the first, for the full-unroll limit and
+for the partial copy budget.  Loads weigh more against full unrolling (ptxas:
+5 loads and 6 hash steps per iteration, 24 trips, ``f24_l5_a6``: partial x8
+where one-load bodies of that size are fully unrolled) than against partial
+factors (``c100_l8`` x11, ``h48_l6_a3`` x12, ``f200_l5_a6`` x10 all fit 0.85)."""
+
+
+def unit_cost(remaining: int, info: BodyInfo, load_weight: float = 1.0) -> float:
     """Per-iteration cost ptxas's budgets count, in ori instructions: the
-    seed's ``remaining`` less the loop overhead, plus one per memory read
-    (a body with 8 loads unrolls like one 7 units bigger with one load)."""
-    return max(remaining - LOOP_OVERHEAD + info.load_count, 1)
+    seed's ``remaining`` less the loop overhead, plus one for the first memory
+    read and ``load_weight`` for each further one."""
+    extra = 1 + load_weight * (info.load_count - 1) if info.load_count else 0
+    return max(remaining - LOOP_OVERHEAD + extra, 1.0)
 
 
-def full_trip_limit(unit: int) -> float:
+def full_trip_limit(unit: float) -> float:
     """The largest trip count fully unrolled for a body of ``unit`` (from :data:`FULL_TRIPS`)."""
     pts = FULL_TRIPS
     if unit <= pts[0][0]:
@@ -251,24 +267,26 @@ def ptxas_factor(trip_count: int | None, remaining: int, info: BodyInfo, unknown
     if info.inner_loop_count:
         return FactorChoice(0, "ptxas", 24, "the loop still contains a loop (ptxas unrolls only "
                             "loops whose inner loops were fully unrolled)")
-    unit = unit_cost(remaining, info)
+    full_unit = unit_cost(remaining, info, FULL_LOAD_WEIGHT)
+    unit = unit_cost(remaining, info, PARTIAL_LOAD_WEIGHT)
     budget = PARTIAL_BUDGET * unroll_budget // 140
-    copies = budget // (unit + PARTIAL_COPY_EXTRA)
+    copies = int(budget // (unit + PARTIAL_COPY_EXTRA))
     if trip_count is not None:
         # floor plus a hair: the measured limits are exact trip counts
-        if trip_count <= math.floor(full_trip_limit(unit) * full_inst_limit / 200 + 1e-9):
+        if trip_count <= math.floor(full_trip_limit(full_unit) * full_inst_limit / 200 + 1e-9):
             return FactorChoice(trip_count, "ptxas-full")
         f = partial_factor(trip_count, copies) if copies >= MIN_PARTIAL_COPIES else 0
         if f < 2:
-            return FactorChoice(0, "ptxas", 24, f"trip count {trip_count} x unit cost {unit} exceeds the "
+            return FactorChoice(0, "ptxas", 24, f"trip count {trip_count} x unit cost {full_unit:g} exceeds the "
                                 f"full-unroll budget and no partial factor fits {copies} copies")
         return FactorChoice(f, "ptxas-partial")
-    # unknown trip count: ``unknown_count`` main copies and the power-of-two
-    # remainder (unknown_count - 1 more copies) must fit the partial budget
-    if (2 * unknown_count - 1) * (unit + PARTIAL_COPY_EXTRA) <= budget:
+    # unknown trip count: ``unknown_count`` main copies, the power-of-two
+    # remainder (unknown_count - 1 copies) and the guards must fit the budget
+    need = UNKNOWN_COPIES_PER_FACTOR * unknown_count
+    if need * (unit + PARTIAL_COPY_EXTRA) <= budget:
         return FactorChoice(unknown_count, "ptxas-unknown")
-    return FactorChoice(0, "ptxas", 24, f"unknown trip count: {2 * unknown_count - 1} copies of unit cost "
-                        f"{unit} exceed the partial budget {budget}")
+    return FactorChoice(0, "ptxas", 24, f"unknown trip count: {need} copies of unit cost "
+                        f"{unit:g} exceed the partial budget {budget}")
 
 
 @dataclass

@@ -18,7 +18,7 @@
 // LIT: remark: @part150 ^bb1: not unrolled (code 12)
 // CHECK: remark: @unk_small ^bb1: unrolled by 4 (partial)
 // LIT: remark: @unk_small ^bb1: unrolled by 2 (partial)
-// CHECK: remark: @unk_big ^bb1: not unrolled (code 24): unknown trip count: 7 copies of unit cost 53 exceed the partial budget 345
+// CHECK: remark: @unk_big ^bb1: not unrolled (code 24): unknown trip count: 8 copies of unit cost 53 exceed the partial budget 345
 // LIT: remark: @unk_big ^bb1: unrolled by 2 (partial)
 // CHECK: remark: @call ^bb1: not unrolled (code 24): the loop contains a call
 // LIT: remark: @call ^bb1: unrolled by 4 (partial)
@@ -128,8 +128,9 @@ builtin.module {
 }
 
 // -----
-// Unknown trip count: factor 4 while 7 copies (4 + the 2 + 1 power-of-two
-// remainder) fit the budget (unit 13), none at 63 instructions (unit 53).
+// Unknown trip count: factor 4 while 2 x 4 copies (4, the 2 + 1 power-of-two
+// remainder and the guards) fit the budget (unit 13), none at 63
+// instructions (unit 53).
 builtin.module {
   ori.func kernel @unk_small() {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
