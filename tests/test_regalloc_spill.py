@@ -400,3 +400,27 @@ def test_checker_detects_mixed_width_smem_slots() -> None:
 def test_smem_spilling_fuzz() -> None:
     for seed in range(6000, 6100):
         _smem_case(seed, bounds=seed % 4 != 0, max_regs=16 + seed % 12, dims3=seed % 3 == 0)
+
+
+def test_smem_spilling_from_ptx_pragma() -> None:
+    """The PTX of a CUDA kernel with ``__launch_bounds__(64)`` and the CUDA
+    13.0 ``enable_smem_spilling`` pragma (nvcc output kept in the lit inputs):
+    spills go to shared memory without the pass option, and the allocated
+    kernel computes what the SSA kernel computes."""
+    from pathlib import Path
+
+    from ori_dialect.ptx.lower import import_ptx
+
+    path = (Path(__file__).resolve().parent / "filecheck" / "regalloc" / "Inputs"
+            / "smem_spilling.ptx")
+    m = import_ptx(path.read_text(), path.name)
+    n = 100
+    rng = np.random.default_rng(7)
+    inp = LaunchInputs(
+        (np.zeros(128, np.float32), rng.uniform(-2, 2, n).astype(np.float32), np.int32(n)),
+        (2, 1, 1), (64, 1, 1), 0, 7,
+    )
+    after = _alloc(m, "bounded", inp, "ori-regalloc{max-regs=8}", "ptx pragma")
+    k = _kernel(after)
+    assert _count(after, StsOp) > 0 and _count(after, StlOp) == 0
+    assert k.attributes["ori.smem_spill_threads"].value.data == 64  # type: ignore[union-attr]

@@ -2,6 +2,7 @@
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 smem-spilling=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=SMEM
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=LMEM
+// RUN: ori-opt %S/Inputs/smem_spilling.ptx -p 'ori-regalloc{max-regs=8}',ori-check-regalloc,ori-stats 2>&1 >/dev/null | filecheck %s --check-prefix=PRAGMA
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="P=1"}' 2>&1 | filecheck %s --check-prefix=FAIL
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="X=1"}' 2>&1 | filecheck %s --check-prefix=BADOPT
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1"}' -t ori-asm | sed -n '/^.entry k/,/end k/p' | not grep -E '[ ,](P[2-6]|UP[1-6]|UR[1-9]|B[1-9])[ ,;]'
@@ -64,6 +65,12 @@
 // LMEM-NOT:  ori.shared_bytes
 // LMEM-SAME: ori.spill_stores = {{[1-9][0-9]*}} : i32
 // LMEM:      ori.stl [RZ
+
+// The PTX of a CUDA kernel with launch bounds and the enable_smem_spilling
+// pragma: its spills go to shared memory without the pass option.
+// PRAGMA:      Function properties for bounded
+// PRAGMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PRAGMA-NEXT: Used 8 registers, used 0 barriers, {{[1-9][0-9]*}} bytes smem
 
 // FAIL: Register allocation failed with register count of '1' (a predicate value needs a register
 
