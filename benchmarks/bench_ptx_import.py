@@ -1,7 +1,7 @@
 """PTX import throughput: PTX lines/s and instructions/s of ``import_ptx``.
 
-``import_ptx`` = tokenize + parse + lower every function to the ``ori`` dialect
-(SSA construction included; no verification).  Measured on
+``import_ptx`` = tokenize + parse + lower every function to the ``ori``
+dialect (SSA construction included; no verification).  Measured on
 
 * the largest PTX file under ``examples/ptx`` (real nvcc output), and
 * a synthetic ~50k-line module made of every kernel and device function of
@@ -11,17 +11,38 @@
   shared memory, atomics, shuffles, calls -- so it uses only what the
   importer supports.
 
-ptxas's wall time on the same file (``ptxas -arch=sm_80 -o /dev/null FILE``)
-is printed alongside; the column is skipped when ptxas is not on PATH.
-Target: >= 20,000 PTX lines/s.
+What the figures mean:
+
+* ``lines`` counts every line of the file (directives, ``.loc``, labels and
+  braces included; ptxas's rate below counts the same lines), and
+  ``instructions`` the PTX instructions and calls in it.
+* ``wall`` is the best ``time.perf_counter`` time of R imports, ``cpu`` the
+  best ``time.process_time`` of the same runs.  On a shared machine the CPU
+  time is the steadier figure; both are printed, with their rates.  Each
+  import runs in a warm process (module imports and per-class caches paid by
+  an untimed first run), which is what a compiler driver that imports several
+  files sees.
+* ``import_ptx`` pauses the cyclic garbage collector while it builds the
+  module.  The first collection after it returns still has to scan every
+  object the import allocated; ``deferred GC`` is that pass
+  (``gc.collect(0)`` right after the import), outside the timed figures.
+* ptxas's wall time on the same file (``ptxas -arch=sm_XX -o /dev/null FILE``,
+  one run, full compilation to SASS) is printed from the same run; the
+  column is skipped when ptxas is not on PATH.  It is context, not a like-for-
+  like comparison: ptxas also optimizes, allocates registers and encodes.
+
+Target: >= 20,000 PTX lines/s on both files (the synthetic 50k-line file is
+the one the target is set for; the small file shows per-function overheads).
+The last line says whether the slowest rate meets it, for wall and for CPU
+time.
 
     python benchmarks/bench_ptx_import.py [--lines N] [--repeat R] [--keep PATH] [--profile]
 """
-
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import pstats
 import re
@@ -91,13 +112,25 @@ def count_instructions(text: str) -> int:
     return n
 
 
-def time_import(text: str, name: str, repeat: int) -> float:
-    best = float("inf")
+def time_import(text: str, name: str, repeat: int) -> tuple[float, float, float]:
+    """(best wall s, best CPU s, deferred GC s) of ``repeat`` imports after an
+    untimed warm-up import."""
+    import_ptx(text, name)
+    best_wall = best_cpu = gc_pass = float("inf")
     for _ in range(repeat):
+        gc.collect()  # the previous module's garbage is not this run's
+        c0 = time.process_time()
         t0 = time.perf_counter()
-        import_ptx(text, name)
-        best = min(best, time.perf_counter() - t0)
-    return best
+        module = import_ptx(text, name)
+        t1 = time.perf_counter()
+        c1 = time.process_time()
+        gc.collect(0)
+        t2 = time.perf_counter()
+        best_wall = min(best_wall, t1 - t0)
+        best_cpu = min(best_cpu, c1 - c0)
+        gc_pass = min(gc_pass, t2 - t1)
+        del module
+    return best_wall, best_cpu, gc_pass
 
 
 def ptxas_time(path: Path, arch: str = "sm_80") -> float | None:
@@ -114,17 +147,19 @@ def ptxas_time(path: Path, arch: str = "sm_80") -> float | None:
     return time.perf_counter() - t0
 
 
-def report(label: str, path: Path, repeat: int) -> float:
-    """Print one row; returns ori's lines/s."""
+def report(label: str, path: Path, repeat: int) -> tuple[float, float]:
+    """Print one row; returns ori's (wall, CPU) lines/s."""
     text = path.read_text()
     n_lines = text.count("\n") + 1
     n_ins = count_instructions(text)
-    t = time_import(text, str(path), repeat)
-    print(f"{label}: {path.name}, {n_lines:,} lines, {n_ins:,} instructions")
-    print(
-        f"  ori import_ptx : {t * 1e3:10.1f} ms  {n_lines / t:12,.0f} lines/s"
-        f"  {n_ins / t:12,.0f} instructions/s"
-    )
+    wall, cpu, gc_pass = time_import(text, str(path), repeat)
+    print(f"{label}: {path.name}, {n_lines:,} lines, {n_ins:,} instructions (best of {repeat})")
+    for what, t in (("wall", wall), ("cpu ", cpu)):
+        print(
+            f"  ori import_ptx ({what}): {t * 1e3:10.1f} ms  {n_lines / t:10,.0f} lines/s"
+            f"  {n_ins / t:10,.0f} instructions/s"
+        )
+    print(f"  deferred GC pass after the import: {gc_pass * 1e3:.1f} ms (not in the figures above)")
     m = re.search(r"^\.target\s+(sm_\w+)", text, re.MULTILINE)
     arch = m.group(1) if m else "sm_80"
     pt = ptxas_time(path, arch)
@@ -132,10 +167,10 @@ def report(label: str, path: Path, repeat: int) -> float:
         print("  ptxas          : not on PATH, skipped")
     else:
         print(
-            f"  ptxas -arch={arch} (wall): {pt * 1e3:10.1f} ms  {n_lines / pt:12,.0f} lines/s"
-            f"  ({t / pt:.1f}x ptxas's time)"
+            f"  ptxas -arch={arch} (wall): {pt * 1e3:10.1f} ms  {n_lines / pt:10,.0f} lines/s"
+            f"  {n_ins / pt:10,.0f} instructions/s  (ori wall = {wall / pt:.2f}x ptxas's)"
         )
-    return n_lines / t
+    return n_lines / wall, n_lines / cpu
 
 
 def profile(text: str, name: str, top: int = 25) -> None:
@@ -165,9 +200,13 @@ def main() -> None:
         rates.append(report("synthetic", path, max(1, args.repeat - 1)))
         if args.profile:
             profile(synth, str(path))
-    slowest = min(rates)
-    verdict = "meets" if slowest >= TARGET_LINES_PER_S else "MISSES"
-    print(f"slowest: {slowest:,.0f} lines/s -- {verdict} the {TARGET_LINES_PER_S:,} lines/s target")
+    for i, what in ((0, "wall"), (1, "CPU")):
+        slowest = min(r[i] for r in rates)
+        verdict = "meets" if slowest >= TARGET_LINES_PER_S else "MISSES"
+        print(
+            f"slowest ({what} time): {slowest:,.0f} lines/s -- {verdict} the "
+            f"{TARGET_LINES_PER_S:,} lines/s target"
+        )
 
 
 if __name__ == "__main__":

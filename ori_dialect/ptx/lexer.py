@@ -17,17 +17,20 @@ Token kinds (from the first character of the token text):
 
 ``//`` comments and ``/* */`` comments are dropped (multi-line block comments
 are blanked first, offsets preserved).  The regex runs in C through
-``findall`` once per line and kinds come from a first-character table, so no
-Python code runs per token.  A token is ``(kind, text, index)``; :class:`Lexed`
-maps a token index back to a 1-based line and column, rescanning the line
-only for tokens that are not the first on their line.
+``findall`` once per line (mapped over the lines, flattened with
+``chain``), and kinds come from a first-character table, so no Python code
+runs per token or per line (only per line holding a ``/``).  A token is
+``(kind, text, index)``; :class:`Lexed` maps a token index back to a 1-based
+line (bisecting the first-token index of each line) and column, rescanning
+the line only for tokens that are not the first on their line.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
-from itertools import repeat
+from itertools import accumulate, chain
 from operator import itemgetter
 
 Token = tuple[str, str, int]
@@ -84,36 +87,39 @@ class Lexed:
         if "/*" in text:
             scan = _BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
         self.lines = scan.split("\n") if scan is not text else self.source_lines
-        texts: list[str] = []
-        tline: list[int] = []
-        first: list[int] = []
-        findall = _TOKEN.findall
-        for ln, line in enumerate(self.lines):
-            first.append(len(texts))
-            ts = findall(line)
-            if ts:
+        # The per-line lists are built and flattened by C-level map/chain
+        # calls: the Python loop around findall cost as much as the regex.
+        per_line = list(map(_TOKEN.findall, self.lines))
+        if "/" in scan:
+            for ln, line in enumerate(self.lines):
                 if "/" in line:
-                    ts = [t for t in ts if not _is_comment(t)]
-                texts += ts
-                tline += repeat(ln, len(ts))
-        self.tline = tline
-        self.first = first
+                    per_line[ln] = [t for t in per_line[ln] if not _is_comment(t)]
+        # first[ln] = index of the first token of line ln (= tokens before it);
+        # one extra entry holds the token count.
+        self.first = list(accumulate(map(len, per_line), initial=0))
+        texts = list(chain.from_iterable(per_line))
         n = len(texts)
+        self.n_tokens = n
         self.toks: list[Token] = list(
             zip(map(_KIND.__getitem__, map(itemgetter(0), texts)), texts, range(n))
         )
-        if tline:
-            last = tline[-1]
+        if n:
+            last = self._line_of(n - 1)
             self.eof = (last + 1, len(self.lines[last].rstrip()) + 1)
         else:
             self.eof = (1, 1)
         self.toks.append(("EOF", "", n))
 
+    def _line_of(self, index: int) -> int:
+        # The last line whose first token index is <= index: lines before it
+        # with the same index are empty, so this is the line holding the token.
+        return bisect_right(self.first, index) - 1
+
     def line_col(self, index: int) -> tuple[int, int]:
         """1-based line and column of token ``index`` (the EOF index gives end of text)."""
-        if index >= len(self.tline):
+        if index >= self.n_tokens:
             return self.eof
-        ln = self.tline[index]
+        ln = self._line_of(index)
         line = self.lines[ln]
         k = index - self.first[ln]
         if k == 0 and "/" not in line:
