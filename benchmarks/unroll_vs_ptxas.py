@@ -516,9 +516,10 @@ def main(argv: list[str] | None = None) -> int:
     kernels = [k for k in chosen if args.only in k.name]
     if args.write_sources:
         KERNEL_DIR.mkdir(parents=True, exist_ok=True)
-        for k in sweep():
+        every = sweep() + heldout() + fresh()
+        for k in every:
             (KERNEL_DIR / f"{k.name}.cu").write_text(cuda_source(k))
-        print(f"wrote {len(sweep())} sources to {KERNEL_DIR}")
+        print(f"wrote {len(every)} sources (main sweep, --heldout, --fresh) to {KERNEL_DIR}")
     tools: Tools | None = find_tools(args.cuobjdump, args.nvdisasm)
     assert tools is not None
     if shutil.which("ptxas") is None or tools.cuobjdump is None:
