@@ -563,6 +563,8 @@ def main(argv: list[str] | None = None) -> int:
         print("by group: " + ", ".join(f"{g} {ok}/{n}" for g, (n, ok) in groups.items()))
         print(f"agreement: {n_ok}/{len(judged)} loops = {pct:.1f}% ({per}); "
               f"target >= {TARGET_PCT:.0f}%: {'met' if pct >= TARGET_PCT else 'NOT met'}")
+    elif not rows:
+        print("agreement: no kernel compared")
     else:
         print("agreement: not computed (ptxas half skipped)")
     return 0
