@@ -91,7 +91,8 @@ mixed widths in one region a b64 slot of thread ``t`` would share bytes
 with a b32 slot of thread ``2t+1``), and a warp's 32-bit accesses hit 32
 consecutive words (no bank conflicts).  The per-thread address ``base + t * w`` is computed
 right before every SMEM spill access (``S2R SR_TID``, ``IMAD``; ops tagged
-``ori.smem_spill_base``), like a reload: kept in a register across the
+``ori.smem_spill_base``; reloads of one width that follow each other share
+it), like a reload: kept in a register across the
 whole kernel it would take one register everywhere, and the SPILL retries
 then needed many more rounds to make room for it (ptxas keeps ``tid * 4``
 in a register).  The kernel's ``ori.shared_bytes`` grows by ``threads * S``
@@ -419,12 +420,24 @@ def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int
     attrs = {SPILL_ATTR: IntegerAttr(tag, i32)}
     users = _users(v)
 
-    def address() -> tuple[list[Operation], SSAValue | OriRegisterType]:
+    width = 4 * t.num_regs()
+
+    def address(before: Operation | None = None) -> tuple[list[Operation], SSAValue | OriRegisterType]:
         # SMEM: the per-thread base is rematerialised before every access,
-        # like a reload, so it never holds a register across the kernel
+        # like a reload, so it never holds a register across the kernel; a
+        # reload right after another SMEM reload of the same width (several
+        # reloads feeding one instruction) reuses that one's base
         if smem is None:
             return [], R32Type.fixed()
-        ops = smem_base_ops(smem, 4 * t.num_regs())
+        prev = before.prev_op if before is not None else None
+        if isinstance(prev, LdsOp) and SPILL_ATTR in prev.attributes \
+                and prev.access_bytes() == width:
+            b = prev.src("addr")
+            if isinstance(b, OpResult) and isinstance(
+                a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr
+            ) and a.value.data == 1:
+                return [], b
+        ops = smem_base_ops(smem, width)
         return ops, ops[-1].results[0]
 
     store_cls: type[OriInstruction] = StsOp if smem is not None else StlOp
@@ -434,7 +447,7 @@ def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int
     _insert_after_def(v, [*pre, st])
     reloads = 0
     for user in users:
-        pre, base = address()
+        pre, base = address(user)
         ld = load_cls.make([base, off], [type(t).unallocated()], mods=mods,
                            attributes=dict(attrs))
         ub = user.parent_block()
