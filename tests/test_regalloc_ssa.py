@@ -454,6 +454,12 @@ def test_smem_spilling(seed: int) -> None:
     assert not any(isinstance(op, StlOp) for op in after.walk())
     ka = next(f for f in after.walk() if isinstance(f, FuncOp) and f.is_kernel)
     assert _attr(ka, "ori.smem_spill_bytes") > 0
+    # reloads taken out again (uses that keep the register) leave no address
+    # computation behind
+    from passes.regalloc.spill import SMEM_BASE_ATTR
+
+    assert not [op for op in after.walk() if SMEM_BASE_ATTR in op.attributes
+                and op.results and not any(r.uses for r in op.results)]
 
 
 @pytest.mark.parametrize("seed", range(4))

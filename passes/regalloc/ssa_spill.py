@@ -82,7 +82,7 @@ from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
-from passes.regalloc.spill import SmemSpill, next_tag, spill_tag, spill_value
+from passes.regalloc.spill import SMEM_BASE_ATTR, SmemSpill, next_tag, spill_tag, spill_value
 
 try:  # the spiller says which register types it can spill (P/UP/UR/B via a GPR home)
     from passes.regalloc.spill import can_spill
@@ -469,7 +469,12 @@ def _reattach(v: SSAValue, users: list[Operation], tag: int) -> None:
     """Give ``users`` back the register of ``v`` after :func:`.spill.spill_value`
     reloaded it before every use: their reload operands become ``v`` again
     and the reload ops left without a use (a reload sequence may be several
-    ops, all tagged ``tag``) are erased."""
+    ops, all tagged ``tag``, and an SMEM reload's address computation is
+    tagged ``ori.smem_spill_base``) are erased."""
+
+    def ours(op: Operation) -> bool:
+        return spill_tag(op) == tag or SMEM_BASE_ATTR in op.attributes
+
     dead: list[Operation] = []
     for user in users:
         for k, o in enumerate(user.operands):
@@ -480,7 +485,7 @@ def _reattach(v: SSAValue, users: list[Operation], tag: int) -> None:
         op = dead.pop()
         if op.parent is None or not op.results or any(r.uses for r in op.results):
             continue
-        srcs = [o.op for o in op.operands if isinstance(o, OpResult) and spill_tag(o.op) == tag]
+        srcs = [o.op for o in op.operands if isinstance(o, OpResult) and ours(o.op)]
         op.detach()
         op.erase()
         dead.extend(srcs)
