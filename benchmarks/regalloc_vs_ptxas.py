@@ -4,13 +4,15 @@ For every ``examples/ptx/sm_80/*.ptx`` and ``examples/ptx/sm_90/*.ptx``, with
 no register limit and with ``max-regs 32`` (``--maxrregcount 32``):
 
 1. **ori**: ``import_ptx``, then the default pipeline up to allocation,
-   ``ori-loop-simplify,ori-loop-unroll,ori-regalloc{strategy=S[ max-regs=32]}``
+   ``ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,
+   ori-regalloc{strategy=S[ max-regs=32]}`` (phases 13, 16, 18, 22 and the
+   allocator; ``--pre none`` leaves out the first two, ``--pre SPEC`` runs
+   SPEC in their place)
    for every strategy ``ori-regalloc`` accepts (discovered: the pass's
    ``strategy`` field, if any, is tried with each known name and the names
    it rejects are dropped -- so the script works with or without
    ``strategy=ssa``);
-2. **lower bound**: on the module after loop simplify/unroll (before
-   allocation), the maximum over program points of live R registers (widths
+2. **lower bound**: on the module after the passes before allocation, the maximum over program points of live R registers (widths
    counted: ``r64`` 2, ``r128`` 4) plus the reserved registers (R1, or R0-R3
    under the ABI) plus the 2 registers ptxas withholds on sm_70+
    (``passes.regalloc.budget.r_demand``): no allocation of that code can
@@ -31,7 +33,7 @@ with ``--cuobjdump``, ``$CUOBJDUMP`` or PATH; ``pip install --target
 nvdisasm).  Figures are reported as they come out; see
 ``benchmarks/README.md`` for a run and the reasons behind the largest gaps.
 
-    python benchmarks/regalloc_vs_ptxas.py [--only SUBSTR] [--sm 80,90] [--limits none,32]
+    python benchmarks/regalloc_vs_ptxas.py [--only SUBSTR] [--sm 80,90] [--limits none,32] [--pre none]
 """
 
 from __future__ import annotations
@@ -54,6 +56,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 KNOWN_STRATEGIES = ("fatpoint", "ssa", "linear", "greedy")
+DEFAULT_PRE = "ori-general-optimize,ori-dead-code"
+"""The early phases (13, 16) run before the loop passes unless ``--pre`` says otherwise."""
+
+
+def before_alloc(pre: str) -> str:
+    """The pipeline up to (not including) ``ori-regalloc``."""
+    loops = "ori-loop-simplify,ori-loop-unroll"
+    return loops if pre in ("", "none") else f"{pre},{loops}"
 """Names tried against ``ori-regalloc{strategy=...}``; the accepted ones are used."""
 
 
@@ -138,7 +148,7 @@ def lower_bounds(module: object, limit: int | None) -> dict[str, int]:
 
 
 def run_ori(
-    text: str, name: str, limit: int | None, strategy: str
+    text: str, name: str, limit: int | None, strategy: str, pre: str = DEFAULT_PRE
 ) -> tuple[dict[str, tuple[int, int, int] | str], dict[str, int], str]:
     """Allocate one PTX file; returns per-function figures, lower bounds and stderr."""
     from xdsl.dialects.builtin import IntegerAttr
@@ -150,7 +160,7 @@ def run_ori(
     m = import_ptx(text, name)
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        apply_pipeline(m, "ori-loop-simplify,ori-loop-unroll")
+        apply_pipeline(m, before_alloc(pre))
         bounds = lower_bounds(m, limit)
         opts = []
         if strategy != "default":
@@ -185,13 +195,13 @@ def find_cuobjdump(opt: str | None) -> str | None:
 
 
 def listing(path: Path, sm: int, kernel: str, limit: int | None, strategy: str,
-            cuobjdump: str | None) -> None:
+            cuobjdump: str | None, pre: str = DEFAULT_PRE) -> None:
     from ori_dialect.ptx.lower import import_ptx
 
     opts = [f"strategy={strategy}"] if strategy != "default" else []
     if limit is not None:
         opts.append(f"max-regs={limit}")
-    spec = "ori-loop-simplify,ori-loop-unroll,ori-regalloc" + (
+    spec = before_alloc(pre) + ",ori-regalloc" + (
         "{" + " ".join(opts) + "}" if opts else ""
     )
     import_ptx(path.read_text(), path.name)  # diagnose early
@@ -228,6 +238,8 @@ def main() -> int:
     ap.add_argument("--limits", default="none,32", help="comma list: none or a number")
     ap.add_argument("--listing", default="", help="print ori's and ptxas's code of this kernel")
     ap.add_argument("--cuobjdump", default=None)
+    ap.add_argument("--pre", default=DEFAULT_PRE,
+                    help="passes before the loop passes ('none': only loop passes + regalloc)")
     args = ap.parse_args()
     if shutil.which("ptxas") is None:
         print("ptxas is not on PATH (CUDA 13.0)", file=sys.stderr)
@@ -241,8 +253,10 @@ def main() -> int:
                 if args.only in path.name and f"entry {args.listing}(" in path.read_text():
                     for lim in limits:
                         for s in strats:
-                            listing(path, sm, args.listing, lim, s, find_cuobjdump(args.cuobjdump))
+                            listing(path, sm, args.listing, lim, s, find_cuobjdump(args.cuobjdump),
+                                    args.pre)
         return 0
+    print(f"pipeline: {before_alloc(args.pre)},ori-regalloc{{...}}")
     rows: list[Row] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for sm in sms:
@@ -254,7 +268,7 @@ def main() -> int:
                 px = run_ptxas(path, sm, lim)
                 per: dict[str, Row] = {}
                 for s in strats:
-                    figs, bounds, _ = run_ori(text, path.name, lim, s)
+                    figs, bounds, _ = run_ori(text, path.name, lim, s, args.pre)
                     for k, v in figs.items():
                         r = per.setdefault(k, Row(sm, path.stem, k, lim, bounds.get(k)))
                         r.ori[s] = v

@@ -430,14 +430,22 @@ class GeneralOptimizePass(ModulePass):
             or not any(r.uses for r in op.results)
         ):
             return False
+        if len(op.results) == 1 and _known(op.results[0]) is not None:
+            return False  # already the constant form (PLOP3 PT, PT, PT, 0xff)
         vals = op.slot_values()
         if not vals:
             return False
+        smods = op.smod_map()
+        srcs: list[Any] = []
         for slot, v in vals:
             if slot.imm in ("f32", "f64"):
                 return False  # float compares: not folded
-            if isinstance(v, SSAValue | CBankAttr | FloatAttr):
+            x = _known(v) if isinstance(v, SSAValue) else _materialise(op, slot, v)
+            if x is None:
                 return False
+            if isinstance(x, np.bool_) and "not" in smods.get(slot.name, "").split("."):
+                x = np.bool_(not x)  # the interpreter applies a predicate's 'not' before the call
+            srcs.append(x)
         for r in op.results:
             if r.uses and not isinstance(r.type, R32Type | R64Type | PredType):
                 return False
@@ -445,7 +453,6 @@ class GeneralOptimizePass(ModulePass):
 
         try:
             fn = compile_op(op)
-            srcs = [_materialise(op, slot, v, op.smod_map().get(slot.name, "")) for slot, v in vals]
             with np.errstate(all="ignore"):
                 out = fn(srcs, 1)
         except Exception:  # noqa: BLE001 -- no semantics or an evaluation error: leave the op
@@ -658,16 +665,42 @@ def _commuted(
     return [c for c in out if c is not None]
 
 
-def _materialise(op: OriInstruction, slot: Src, v: Attribute, smod: str) -> Any:
-    """A constant operand as the interpreter hands it to a semantics function."""
+def _materialise(op: OriInstruction, slot: Src, v: Attribute) -> Any:
+    """A constant operand as the interpreter hands it to a semantics function
+    (before a predicate's ``not``); None for one not known here (c[..][..])."""
     if isinstance(v, OriRegisterType):
         if isinstance(v, PredType | UPredType):
-            val = np.True_
-            return np.bool_(not val) if "not" in smod.split(".") else val
+            return np.True_
         return np.uint64(0) if v.BITS == 64 else np.uint32(0)
-    assert isinstance(v, IntegerAttr)
+    if not isinstance(v, IntegerAttr):
+        return None
     x = v.value.data
     return np.uint64(x & 0xFFFFFFFFFFFFFFFF) if _slot_bits(op, slot) == 64 else np.uint32(x & 0xFFFFFFFF)
+
+
+def _known(v: SSAValue) -> Any:
+    """The value of a register defined by a constant-producing op (``MOV imm``,
+    ``PACK imm, imm``, ``PLOP3 PT, PT, PT, 0xff|0x0``), as the interpreter
+    represents it; None otherwise."""
+    d = v.owner
+    if not isinstance(d, OriInstruction) or not _unguarded(d) or d.smod_map():
+        return None
+    vals = [x for _, x in d.slot_values()]
+    if isinstance(d, MovOp) and isinstance(v.type, R32Type) and isinstance(vals[0], IntegerAttr):
+        return np.uint32(vals[0].value.data & 0xFFFFFFFF)
+    if (
+        isinstance(d, PackOp)
+        and isinstance(v.type, R64Type)
+        and len(vals) == 2
+        and all(isinstance(x, IntegerAttr) for x in vals)
+    ):
+        lo, hi = (x.value.data & 0xFFFFFFFF for x in vals)  # type: ignore[union-attr]
+        return np.uint64(lo | (hi << 32))
+    if isinstance(d, PLop3Op) and len(d.results) == 1 and isinstance(v.type, PredType):
+        pt = PredType.fixed()
+        if vals[:3] == [pt, pt, pt] and isinstance(vals[3], IntegerAttr):
+            return np.bool_(vals[3].value.data & 0x80)  # row (1,1,1) of the table
+    return None
 
 
 __all__ = ["GeneralOptimizePass"]
