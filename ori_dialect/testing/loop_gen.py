@@ -16,6 +16,9 @@ one of the shapes the unroller handles or must reject:
   ``s32`` and ``u32``, the IV on either side of the compare, the test on the
   IV or on its increment, negated guards;
 * an unsigned IV wrapping through 2^32 (``0xfffffff0`` up by 4, ``ne``);
+* unknown trip counts with the IV starting just below the wrap point of its
+  compare (``0xfffffff0 + n%8`` up to ``0xffffffff`` unsigned, ``0x7ffffff0
+  + n%8`` up to ``INT_MAX``, ``INT_MIN + 8 + n%8`` down to ``INT_MIN``);
 * the IV and loop values used after the loop (through exit arguments and
   directly, which needs LCSSA when unrolled), loads indexed by the IV and
   an ``ori.pragma "nounroll"`` now and then.
@@ -107,7 +110,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
         return v
 
     def one_loop(depth: int) -> None:
-        kind = r.choices(("const", "zero", "param", "thread", "wrap"), (5, 1, 2, 1, 1))[0]
+        kind = r.choices(("const", "zero", "param", "thread", "wrap", "nearwrap"), (5, 1, 2, 1, 1, 1))[0]
         rotated = r.random() < 0.8
         multiblock = r.random() < 0.25
         nounroll = r.random() < 0.08
@@ -122,6 +125,20 @@ def generate_loops(seed: int) -> GeneratedProgram:
             start, step, cmp = 0xFFFFFFF0, 4, "ne.u32"
             bound = (start + 4 * t) & 0xFFFFFFFF
             start = start - (1 << 32)
+        elif kind == "nearwrap":
+            # unknown trip count, IV starting a few steps below the wrap point
+            # of its compare (2^32 unsigned, 2^31 signed), or above INT_MIN
+            # going down: the unroller's wrap guard must send it to the
+            # original loop
+            lo = fb.lop3(n, 7, RZ, _LUT_AND)
+            step = r.choice((1, 1, -1))
+            if step > 0:
+                base, cmp, bound = r.choice(((-16, "lt.u32", -1), (0x7FFFFFF0, "lt.s32", 0x7FFFFFFF)))
+                start = fb.iadd3(lo, base, RZ)
+            else:
+                start = fb.iadd3(lo, -0x7FFFFFF8, RZ)  # INT_MIN + 8 + n%8
+                cmp, bound = "gt.s32", -0x80000000
+            t = -1
         elif kind == "param" or kind == "thread":
             step = r.choice((1, -1))
             lim = n if kind == "param" else fb.lop3(r.choice(pool), 7, RZ, _LUT_AND)

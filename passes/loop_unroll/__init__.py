@@ -36,7 +36,20 @@ The driver follows the seed's *RunUnrolling* (sub_1390B30) step by step:
   ``disable-partial-unroll-overflow-check``), budget loop (``factor *
   remaining <= unroll-budget``, halving; ``seed-literal=true`` only), full
   unroll;
-* **P** partial unroll, or code 24 when no factor >= 2 is left.
+* **P** partial unroll, or code 24 when no factor >= 2 is left.  A known
+  trip count ``T`` gets ``T mod F`` prologue copies (the seed's
+  *DuplicateBody* remainder copies) and a loop of ``F`` copies with one exit
+  test.  An unknown trip count gets the seed's power-of-two epilogue
+  (Step O Phase 4, "only when factor > 2"; ``unknown-trip-remainder=pow2``,
+  the default) for ``lt/le/gt/ge`` exit tests, or a loop of ``F`` copies
+  each keeping its exit test (``unknown-trip-remainder=exit-tests``, factor
+  2, ``eq/ne`` tests).  Deviations: the seed applies Phase 4 only to
+  "outermost" loops without a convergence direction swap; ori applies it to
+  every loop it unrolls (convergence loops are rejected with code 11
+  anyway), and adds a guard on the IV that sends loops whose IV is within a
+  few strides of the compare's wrap point to the original loop (the seed's
+  static ``DisablePartialUnrollOverflowCheck`` guard only checks
+  ``stride * (factor-1)``).  See :mod:`.transform` for the layouts.
 
 The unroll-knob gates for loop shapes: ``unroll-multi-block-loops``,
 ``unroll-variable-bounds`` and ``loop-unroll-unknown-multi-block`` (a

@@ -19,12 +19,22 @@ arguments.  Three shapes are produced:
   copies of which only the last keeps the exit test -- after the prologue the
   remaining trip count is a multiple of ``F`` so the other tests always
   continue.
-* **partial, unknown trip count**: a loop of ``F`` copies each keeping its
-  exit test.  This handles every trip count, including 0 extra trips and
-  wrap-around, without computing a runtime trip count.  (The seed's
-  power-of-two epilogue decomposition needs the runtime trip count; ori
-  keeps the per-copy exit tests instead -- the same number of copies, no
-  remainder loop.)
+* **partial, unknown trip count, power-of-two remainder** (the default for
+  ``F > 2`` and ``lt/le/gt/ge`` exit tests; :func:`unroll_unknown_pow2`):
+  the seed's Step O Phase 4 -- a loop of ``F`` copies with one exit test,
+  entered while at least ``F`` iterations are left (the exit test evaluated
+  ``F-2`` strides ahead), then ``levels = 31 - CLZ(F-1)`` epilogue stages
+  of ``2^k`` copies each (``k = levels .. 1``, each behind its own test) and
+  a last single copy.  No runtime trip count (no division) is needed: "at
+  least ``j`` iterations left" is the exit test ``j-2`` strides ahead,
+  which is exact while the IV does not wrap; a guard on the IV (within
+  ``span * stride`` of the compare's wrap point) sends loops near the wrap
+  point to the original loop, which tests every iteration.
+* **partial, unknown trip count, exit tests** (``F == 2``, ``eq/ne`` tests,
+  a stride too large for the wrap guard, or
+  ``unknown-trip-remainder=exit-tests``): a loop of ``F`` copies each
+  keeping its exit test.  This handles every trip count, including wrap-
+  around, without any remainder code.
 
 Values defined in the loop and used after it without block arguments are
 first routed through new arguments of the exit block (LCSSA), so every copy
