@@ -275,7 +275,11 @@ def ptxas_factor(trip_count: int | None, remaining: int, info: BodyInfo, unknown
         # floor plus a hair: the measured limits are exact trip counts
         if trip_count <= math.floor(full_trip_limit(full_unit) * full_inst_limit / 200 + 1e-9):
             return FactorChoice(trip_count, "ptxas-full")
-        f = partial_factor(trip_count, copies) if copies >= MIN_PARTIAL_COPIES else 0
+        if copies < MIN_PARTIAL_COPIES:
+            return FactorChoice(0, "ptxas", 24, f"trip count {trip_count} x unit cost {full_unit:g} exceeds the "
+                                f"full-unroll budget and only {copies} copies fit the partial budget "
+                                f"{budget} (fewer than {MIN_PARTIAL_COPIES}: left rolled)")
+        f = partial_factor(trip_count, copies)
         if f < 2:
             return FactorChoice(0, "ptxas", 24, f"trip count {trip_count} x unit cost {full_unit:g} exceeds the "
                                 f"full-unroll budget and no partial factor fits {copies} copies")
@@ -293,7 +297,9 @@ def ptxas_factor(trip_count: int | None, remaining: int, info: BodyInfo, unknown
 class FactorChoice:
     factor: int
     path: str
-    """Which step chose it: force, K-known, K1..K4, L (override)."""
+    """Which step chose it: force, ptxas-full / ptxas-partial / ptxas-unknown /
+    ptxas (rejected) for the default model, K-known and K1..K4 with
+    ``seed-literal=true``."""
     code: int = 0
     reason: str = ""
 

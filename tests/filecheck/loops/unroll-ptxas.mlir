@@ -294,3 +294,114 @@ builtin.module {
     ori.exit
   }
 }
+
+// -----
+// Trip count 1000, 93 instructions (unit 83): only 345 // 84 = 4 copies fit,
+// fewer than 5: left rolled (ptxas: the 77- to 122-unit bodies stay rolled at
+// every trip count).
+// CHECK: remark: @rolled ^bb1: not unrolled (code 24): trip count 1000 x unit cost 83 exceeds the full-unroll budget and only 4 copies fit the partial budget 345 (fewer than 5: left rolled)
+builtin.module {
+  ori.func kernel @rolled() {
+    %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^bb1(%z : !ori.r32, %z : !ori.r32)
+  ^bb1(%i : !ori.r32, %s : !ori.r32):
+    %a0 = ori.imad %s, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a1 = ori.imad %a0, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a2 = ori.imad %a1, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a3 = ori.imad %a2, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a4 = ori.imad %a3, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a5 = ori.imad %a4, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a6 = ori.imad %a5, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a7 = ori.imad %a6, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a8 = ori.imad %a7, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a9 = ori.imad %a8, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a10 = ori.imad %a9, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a11 = ori.imad %a10, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a12 = ori.imad %a11, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a13 = ori.imad %a12, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a14 = ori.imad %a13, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a15 = ori.imad %a14, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a16 = ori.imad %a15, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a17 = ori.imad %a16, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a18 = ori.imad %a17, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a19 = ori.imad %a18, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a20 = ori.imad %a19, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a21 = ori.imad %a20, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a22 = ori.imad %a21, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a23 = ori.imad %a22, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a24 = ori.imad %a23, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a25 = ori.imad %a24, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a26 = ori.imad %a25, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a27 = ori.imad %a26, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a28 = ori.imad %a27, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a29 = ori.imad %a28, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a30 = ori.imad %a29, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a31 = ori.imad %a30, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a32 = ori.imad %a31, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a33 = ori.imad %a32, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a34 = ori.imad %a33, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a35 = ori.imad %a34, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a36 = ori.imad %a35, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a37 = ori.imad %a36, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a38 = ori.imad %a37, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a39 = ori.imad %a38, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a40 = ori.imad %a39, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a41 = ori.imad %a40, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a42 = ori.imad %a41, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a43 = ori.imad %a42, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a44 = ori.imad %a43, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a45 = ori.imad %a44, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a46 = ori.imad %a45, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a47 = ori.imad %a46, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a48 = ori.imad %a47, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a49 = ori.imad %a48, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a50 = ori.imad %a49, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a51 = ori.imad %a50, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a52 = ori.imad %a51, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a53 = ori.imad %a52, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a54 = ori.imad %a53, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a55 = ori.imad %a54, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a56 = ori.imad %a55, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a57 = ori.imad %a56, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a58 = ori.imad %a57, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a59 = ori.imad %a58, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a60 = ori.imad %a59, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a61 = ori.imad %a60, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a62 = ori.imad %a61, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a63 = ori.imad %a62, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a64 = ori.imad %a63, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a65 = ori.imad %a64, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a66 = ori.imad %a65, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a67 = ori.imad %a66, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a68 = ori.imad %a67, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a69 = ori.imad %a68, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a70 = ori.imad %a69, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a71 = ori.imad %a70, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a72 = ori.imad %a71, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a73 = ori.imad %a72, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a74 = ori.imad %a73, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a75 = ori.imad %a74, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a76 = ori.imad %a75, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a77 = ori.imad %a76, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a78 = ori.imad %a77, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a79 = ori.imad %a78, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a80 = ori.imad %a79, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a81 = ori.imad %a80, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a82 = ori.imad %a81, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a83 = ori.imad %a82, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a84 = ori.imad %a83, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a85 = ori.imad %a84, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a86 = ori.imad %a85, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a87 = ori.imad %a86, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a88 = ori.imad %a87, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %a89 = ori.imad %a88, 0x3, %i : (!ori.r32, !ori.r32) -> !ori.r32
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, 0x3e8, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a89 : !ori.r32), ^bb2
+  ^bb2:
+    ori.stg [%ad], %a89 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
