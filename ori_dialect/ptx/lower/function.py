@@ -241,16 +241,6 @@ class FunctionLowering:
     # ------------------------------------------------------------------
     # emission
     # ------------------------------------------------------------------
-    def _locate(self, op: Operation) -> None:
-        ins = self.ins
-        if ins is self._loc_ins:  # the ops of one instruction share its location
-            a = self._loc_attr
-        else:
-            a = self._loc_attr = self._loc_of(ins)
-            self._loc_ins = ins
-        if a is not None:
-            op.attributes["loc"] = a
-
     def _loc_of(self, ins: ast.Instruction | ast.Call | None) -> Attribute | None:
         loc = ins.loc if ins is not None else None
         if loc is None:
@@ -264,8 +254,32 @@ class FunctionLowering:
         return a
 
     def add(self, op: Operation) -> Operation:
-        self._locate(op)
-        _append(self.cur, op)
+        """Append ``op`` to the current block with the instruction's location.
+
+        The location lookup and :func:`_append` are inlined: this runs for
+        every op the import builds.
+        """
+        ins = self.ins
+        if ins is self._loc_ins:
+            a = self._loc_attr
+        else:
+            a = self._loc_attr = self._loc_of(ins)
+            self._loc_ins = ins
+        if a is not None:
+            op.attributes["loc"] = a
+        blk = self.cur
+        if op.parent is not None or op.regions:
+            blk.add_op(op)
+            return op
+        last = blk._last_op  # pyright: ignore[reportPrivateUsage]
+        op.parent = blk
+        if last is None:
+            blk._first_op = op  # pyright: ignore[reportPrivateUsage]
+        else:
+            last._next_op = op  # pyright: ignore[reportPrivateUsage]
+            op._prev_op = last  # pyright: ignore[reportPrivateUsage]
+            op._next_op = None  # pyright: ignore[reportPrivateUsage]
+        blk._last_op = op  # pyright: ignore[reportPrivateUsage]
         return op
 
     def emit(
@@ -277,14 +291,17 @@ class FunctionLowering:
         smods: dict[str, str] | None = None,
     ) -> OriInstruction:
         """An unguarded instruction (pure ops; the caller defines results via ``set``)."""
-        op = cls.make(list(srcs), types, mods=mods, smods=smods)
+        op = cls.make(srcs if type(srcs) is list else list(srcs), types, mods=mods, smods=smods)
         self.add(op)
         return op
 
     def emit1(self, cls: type[OriInstruction], srcs: Sequence[Any], rtype: Attribute | None = None,
               mods: str = "", smods: dict[str, str] | None = None) -> SSAValue:
         """:meth:`emit` for an op with one result; returns it."""
-        return self.emit(cls, srcs, [rtype] if rtype is not None else None, mods, smods).results[0]
+        op = cls.make(srcs if type(srcs) is list else list(srcs),
+                      [rtype] if rtype is not None else None, mods=mods, smods=smods)
+        self.add(op)
+        return _item(op.results, 0)  # SSAValues.__getitem__ is Python-level
 
     def emit_effect(
         self,
@@ -954,6 +971,7 @@ def _bra_segments(n_guard: int, n_taken: int, n_fall: int) -> Attribute:
 
 
 _UNIT = UnitAttr()
+_item = tuple.__getitem__
 
 
 @functools.lru_cache(maxsize=1024)

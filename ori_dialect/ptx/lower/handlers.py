@@ -52,8 +52,18 @@ _OTHER: dict[str, Lowering] = {}
 
 
 def _dispatcher(op: str) -> Lowering:
+    # Whether the instruction is float-typed depends on its modifiers only:
+    # remembered per modifier tuple.
+    is_float: dict[tuple[str, ...], bool] = {}
+
     def dispatch(ctx: FunctionLowering, ins: ast.Instruction) -> None:
-        if any(m in FLOAT_TYPES for m in ins.modifiers):
+        mods = ins.modifiers
+        f = is_float.get(mods) if type(mods) is tuple else None
+        if f is None:
+            f = any(m in FLOAT_TYPES for m in mods)
+            if type(mods) is tuple:
+                is_float[mods] = f
+        if f:
             _FLOAT[op](ctx, ins)
             return
         other = _OTHER.get(op)

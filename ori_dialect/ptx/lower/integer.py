@@ -117,12 +117,26 @@ def int_lowers(*opcodes: str) -> Callable[[Lowering], Lowering]:
 
 
 def _chain(mine: Lowering, other: Lowering) -> Lowering:
-    def both(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    # The choice depends on the opcode and modifiers only: remembered per
+    # modifier tuple (a handful of spellings recur thousands of times).
+    picks: dict[tuple[str, tuple[str, ...]], Lowering] = {}
+
+    def pick(ins: ast.Instruction) -> Lowering:
         types = [m for m in ins.modifiers if m in _ALL_TYPES]
         if ins.opcode in ("selp", "set", "slct") or not types or not is_float(types[-1]):
-            mine(ctx, ins)
-        else:
-            other(ctx, ins)
+            return mine
+        return other
+
+    def both(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+        mods = ins.modifiers
+        if type(mods) is not tuple:  # hand-built AST nodes may carry lists
+            pick(ins)(ctx, ins)
+            return
+        key = (ins.opcode, mods)
+        fn = picks.get(key)
+        if fn is None:
+            fn = picks[key] = pick(ins)
+        fn(ctx, ins)
 
     return both
 
