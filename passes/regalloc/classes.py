@@ -105,7 +105,9 @@ def value_costs(
     """Spill cost and spillability of every numbered value."""
     num = lm.numbering
     nv = len(num)
-    cost = np.zeros(nv, dtype=np.float64)
+    # a plain list: numpy scalar updates cost more than the additions (the
+    # additions happen in the same order, so the sums are the same floats)
+    cost_l = [0.0] * nv
     freq_of_block = [float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
                      for b in range(lm.cfg.num_blocks)]
     # values live across each call (at the points before and after it), found
@@ -115,24 +117,28 @@ def value_costs(
     for b in range(lm.cfg.num_blocks):
         f = base_cost * freq_of_block[b]
         for v in num.arg_ids[b]:
-            cost[v] += f
+            cost_l[v] += f
+        defs_b, uses_b = num.op_defs[b], num.op_uses[b]
         for k, op in enumerate(num.ops[b]):
-            for v in num.op_defs[b][k]:
-                cost[v] += f
-            for v in num.op_uses[b][k]:
-                cost[v] += f
+            for v in defs_b[k]:
+                cost_l[v] += f
+            for v in uses_b[k]:
+                cost_l[v] += f
             if isinstance(op, CallOp):
-                across = np.setdiff1d(across_of[op], num.op_uses[b][k], assume_unique=True)
-                cost[across] += 2.0 * (2.0 * base_cost) * freq_of_block[b]
+                across = np.setdiff1d(across_of[op], uses_b[k], assume_unique=True)
+                w = 2.0 * (2.0 * base_cost) * freq_of_block[b]
+                for v in across.tolist():
+                    cost_l[v] += w
+    cost = np.asarray(cost_l, dtype=np.float64).reshape(nv)
     from passes.regalloc.spill import can_spill
 
-    spillable = np.zeros(nv, dtype=np.bool_)
-    for i, v in enumerate(num.values):
-        f = FILES[int(num.file[i])]
-        spillable[i] = (
-            f in SPILLABLE_FILES and can_spill(v) and not is_reload(v) and not is_spilled(v)
-            and bool(list(v.uses))
-        )
+    files = num.file.tolist()
+    spillable_l = [
+        FILES[files[i]] in SPILLABLE_FILES and can_spill(v) and not is_reload(v)
+        and not is_spilled(v) and bool(list(v.uses))
+        for i, v in enumerate(num.values)
+    ]
+    spillable = np.asarray(spillable_l, dtype=np.bool_).reshape(nv)
     return cost, spillable
 
 
