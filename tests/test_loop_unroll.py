@@ -199,3 +199,22 @@ def test_pow2_limit_and_levels() -> None:
 
     # the seed's 31 - CLZ(factor - 1)
     assert [pow2_levels(f) for f in (2, 3, 4, 5, 8, 9, 16, 17)] == [0, 1, 1, 2, 2, 3, 3, 4]
+
+
+def test_top_tested_loops_are_inverted() -> None:
+    """Every top-tested loop of the generated kernels is inverted (none is
+    left for the unroller's code 13), and the result keeps the results."""
+    from ori_dialect.testing.equivalence import apply_pipeline
+
+    inverted = expected = 0
+    for s in range(40):
+        prog = generate_loops(s)
+        expected += prog.features["top_tested"]
+        m = prog.module.clone()
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            apply_pipeline(m, "ori-loop-simplify{remarks=true},ori-loop-unroll{remarks=true}")
+        text = err.getvalue()
+        assert "not inverted" not in text and "(code 13)" not in text, text
+        inverted += text.count("inverted a top-tested loop")
+    assert expected >= 10 and inverted == expected
