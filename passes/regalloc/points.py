@@ -160,6 +160,14 @@ class Segments:
         """The points in both sets."""
         if not self.starts.size or not other.starts.size:
             return Segments(np.empty(0, np.int64), np.empty(0, np.int64))
+        # fast paths (the driver tests ``(a & b).any()`` over many units):
+        # disjoint hulls, and two single segments
+        a0, a1 = int(self.starts[0]), int(self.ends[-1])
+        b0, b1 = int(other.starts[0]), int(other.ends[-1])
+        if a1 <= b0 or b1 <= a0:
+            return Segments(np.empty(0, np.int64), np.empty(0, np.int64))
+        if self.starts.size == 1 and other.starts.size == 1:
+            return Segments(np.array([max(a0, b0)], np.int64), np.array([min(a1, b1)], np.int64))
         # pairs (i, j) of overlapping segments, found by a merge on searchsorted
         j0 = np.searchsorted(other.ends, self.starts, side="right")
         j1 = np.searchsorted(other.starts, self.ends, side="left")
