@@ -404,7 +404,7 @@ class GeneralOptimizePass(ModulePass):
                 k = _const_for_slot(op, slot, const, bits, csmods.get(slot.name))
                 if k is None:
                     continue
-                trial = list(cvals)
+                trial = _zero_to_rz(list(cvals), i)
                 trial[i] = (slot, k)
                 if not isinstance(op, PackOp) and _port_constants(op, trial) > 1:
                     continue
@@ -608,6 +608,27 @@ def _wide_addend(kl: SSAValue | Attribute, kh: SSAValue | Attribute) -> SSAValue
             if v is not None and isinstance(v.type, R64Type):
                 return v
     return None
+
+
+def _zero_to_rz(
+    vals: list[tuple[Src, SSAValue | Attribute]], keep: int
+) -> list[tuple[Src, SSAValue | Attribute]]:
+    """``vals`` with the immediate 0 of every 32-bit slot that takes RZ (but
+    slot ``keep``) written as RZ: the same value, without using the one
+    constant port (ptxas: ``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``)."""
+    out = list(vals)
+    rz = R32Type.fixed()
+    for j, (slot, v) in enumerate(out):
+        if (
+            j != keep
+            and isinstance(v, IntegerAttr)
+            and v.value.data == 0
+            and slot.fixed
+            and slot.types
+            and all(t is R32Type for t in slot.types)
+        ):
+            out[j] = (slot, rz)
+    return out
 
 
 def _const_for_slot(

@@ -47,9 +47,11 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    %u = ori.iadd3 %x, -c[0x0][0x160], RZ
 // CHECK-NEXT:    %v = ori.iadd3 %x, -%m, RZ
 // CHECK-NEXT:    %w = ori.imad %x, c[0x0][0x160], %m
+// An immediate 0 becomes RZ to leave the port to the constant-bank word.
+// CHECK-NEXT:    %z = ori.isetp gt RZ, c[0x0][0x160], PT
 // NOCOM:         %s = ori.iadd3 %n, %x, %m
 // NOCOM-NEXT:    %t = ori.isetp ge %n, %x, PT
-// REM: remark: @rules: general-optimize [copies=0] [constants=4]
+// REM: remark: @rules: general-optimize [copies=0] [constants=5]
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @rules() attributes {params = [#ori.param<4, align 4, at 0x0>]} {
     %n = ori.ldc 0x0, [RZ + 0x160] : () -> !ori.r32
@@ -60,9 +62,11 @@ builtin.module attributes {ori.target = "sm_80"} {
     %u = ori.iadd3 %x, -%n, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %v = ori.iadd3 %x, -%m, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %w = ori.imad %x, %n, %m : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %z = ori.isetp lt %n, 0x0, PT : (!ori.r32) -> !ori.p
     %a = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
     %g = ori.sel %s, %u, %t : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
-    %h = ori.iadd3 %g, %v, %w : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %g2 = ori.sel %g, %u, %z : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %h = ori.iadd3 %g2, %v, %w : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     ori.stg [%a], %h : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
