@@ -4,7 +4,10 @@
 
 The loop must be in the rotated (do-while) form with one latch whose
 terminator is a guarded ``ori.bra`` with the back edge on one side and the
-loop exit on the other.  The latch predicate must be an ``ori.isetp``
+loop exit on the other.  ``ori-loop-simplify`` puts top-tested (``while``)
+loops in this form (loop inversion): the header's test is copied to the end
+of the latch, so ``while (i < n) {...; i += s}`` is seen here as a do-while
+loop testing the incremented IV, behind a guard in the preheader.  The latch predicate must be an ``ori.isetp``
 (``and`` with ``PT``, no ``ex``) comparing
 
 * the IV (a header block argument ``iv``) or its increment
