@@ -314,7 +314,8 @@ class OriInstruction(OriOp):
                 else:
                     consts[slot.name] = s  # type: ignore[assignment]
         if result_types is None:
-            result_types = _default_result_types(cls)
+            # The shared list itself: the result types are only read below.
+            result_types = _DEFAULT_RESULTS.get(cls) or _default_result_types(cls)
         elif not isinstance(result_types, list | tuple):
             result_types = list(result_types)
         # Property attributes are immutable: shared instances (cached per

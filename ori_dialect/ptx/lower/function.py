@@ -41,7 +41,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i32,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.instruction import OriInstruction, create_op
@@ -219,7 +219,14 @@ class FunctionLowering:
         return None
 
     def read_var(self, var: Hashable) -> SSAValue:
-        return self.ssa.read(var, self.cur)
+        # SSABuilder.read's hit path (a definition in the current block), inlined.
+        ssa = self.ssa
+        d = ssa.defs.get(var)
+        if d is not None:
+            v = d.get(id(self.cur))
+            if v is not None:
+                return v if type(v) is OpResult else ssa.resolve(v)
+        return ssa.read(var, self.cur)
 
     def write_var(self, var: Hashable, value: SSAValue) -> None:
         self.ssa.write(var, self.cur, value)

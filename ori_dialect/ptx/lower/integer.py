@@ -146,6 +146,21 @@ def _chain(mine: Lowering, other: Lowering) -> Lowering:
 
 
 def itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...] = INT_TYPES) -> str:
+    mods = ins.modifiers
+    key = (mods, allowed)
+    t = _ITYPES.get(key) if type(mods) is tuple else None
+    if t is None:
+        t = _itype(ctx, ins, allowed)
+        if type(mods) is tuple:
+            _ITYPES[key] = t  # only successes: errors are raised every time
+    return t
+
+
+# itype() results by (modifiers, allowed types): a few spellings recur thousands of times.
+_ITYPES: dict[tuple[tuple[str, ...], tuple[str, ...]], str] = {}
+
+
+def _itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...]) -> str:
     types = [m for m in ins.modifiers if m in _ALL_TYPES]
     if not types:
         ctx.error(f"'{ins.opcode}' needs a type", ins)
