@@ -198,3 +198,15 @@ def test_mov_immediates_fold_into_uses() -> None:
     movs = [o for o in m.walk() if isinstance(o, MovOp)]
     # Only the 4 that IMAD.WIDE cannot take next to a constant-bank addend.
     assert [o.src_int("a") for o in movs] == [4, 4]
+
+
+@pytest.mark.parametrize("rel", sorted(p.name for p in (PTX_DIR / "sm_80").glob("*.ptx")))
+def test_examples_reach_a_fixed_point(rel: str) -> None:
+    """One run of both passes leaves nothing for a second run to change."""
+    from ori_dialect.testing.equivalence import module_text
+
+    m = _imported(f"sm_80/{rel}").clone()
+    apply_pipeline(m, BOTH)
+    once = module_text(m)
+    apply_pipeline(m, BOTH)
+    assert module_text(m) == once
