@@ -27,7 +27,9 @@ of the live ranges' segment counts, linear in the function's size for a
 bounded register pressure, instead of the ``points x values`` matrix (which
 is quadratic: 10^10 cells for 100k instructions).  Per-point questions are
 answered from the segments: register pressure with a difference array and a
-cumulative sum, the values at a point by a scan of the segments.
+cumulative sum, the values at a point by a scan of the segments.  (ptxas too
+keeps live ranges as intervals next to the fat-point histograms: seed 000,
+"Live Range Infrastructure", the interval primitives at 0x994000.)
 
 :class:`Segments` is one set of points (a unit's live range): sorted,
 disjoint, non-adjacent ``[start, end)`` pairs with intersection, union and
