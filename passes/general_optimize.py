@@ -59,6 +59,12 @@ Sub-steps (each switchable; they run to a fixed point, at most
   (``a*b + c`` mod 2^64 is exactly the 64-bit add).  An immediate ``b``
   moves into a new ``MOV`` when ``K`` is a constant-bank pair (one constant
   per instruction, above).  The old ops die (``ori-dead-code``).
+* ``lea`` -- the importer's ``shl.b64`` + 64-bit add: ``L = SHL x, s`` (or
+  ``SHF.L x, s, xh``), ``H = SHF.L.HI x, s, xh`` with an immediate ``s`` in
+  0..31, then ``IADD3 L, K0, RZ`` / ``IADD3.X H, K1, RZ, carry`` / ``PACK``,
+  is ``LEA lo, c = x, K0, s`` / ``LEA.HI.X hi = x, K1, s, xh, c`` (the same
+  64-bit sum ``((xh:x) << s) + (K1:K0)``; ptxas: ``LEA R8, P1, R0,
+  c[0x0][0x178], 0x3`` / ``LEA.HI.X R9, R0, c[0x0][0x17c], R5, 0x3, P1``).
 
 Input invariants: SSA ``ori.func`` bodies before register allocation
 (values with unallocated register types); a value with an allocated type is
@@ -103,7 +109,7 @@ from ori_dialect.ir.registers import (
 from ori_dialect.ops import integer as _integer_ops
 from ori_dialect.ops import predicate as _predicate_ops
 from ori_dialect.ops.floating import FAddOp, FFmaOp, FMulOp
-from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp, MovOp, PackOp, ShfOp, ShlOp, UnpackOp
 from ori_dialect.ops.memory import LdcOp
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
 
@@ -179,7 +185,7 @@ class FunctionStats:
     counts: Counter[str]
 
     def line(self) -> str:
-        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add")
+        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -194,6 +200,8 @@ class GeneralOptimizePass(ModulePass):
     pack_unpack: bool = True
     fold: bool = True
     wide_add: bool = True
+    lea: bool = True
+    """Scaled 64-bit adds as ``LEA`` / ``LEA.HI.X`` (module docstring)."""
     commute: bool = True
     """Swap commutative operands to bring a constant into its slot."""
     max_iterations: int = 16
@@ -241,6 +249,10 @@ class GeneralOptimizePass(ModulePass):
                     continue
                 if self.wide_add and isinstance(o, PackOp):
                     changed |= self._wide_add(o, st)
+                if o.parent is None:
+                    continue
+                if self.lea and isinstance(o, PackOp):
+                    changed |= self._lea(o, st)
             if self.const_prop:
                 for o in [o for o in func.walk() if isinstance(o, MovOp | LdcOp)]:
                     if o.parent is not None:
@@ -575,6 +587,46 @@ class GeneralOptimizePass(ModulePass):
         return True
 
 
+    # ---- shifted 64-bit add as LEA / LEA.HI.X ---------------------------------
+    def _lea(self, pack: PackOp, st: FunctionStats) -> bool:
+        """``PACK(IADD3 L, Klo, RZ; IADD3.X H, Khi, RZ, carry)`` where ``L``/``H``
+        are the low/high words of ``(xh:x) << s`` (``SHL x, s`` or ``SHF.L x, s,
+        xh``; ``SHF.L.HI x, s, xh``; ``s`` an immediate 0..31) becomes ``LEA lo,
+        c = x, Klo, s`` and ``LEA.HI.X hi = x, Khi, s, xh, c``: the same 64-bit
+        sum ``((xh:x) << s) + (Khi:Klo)`` (ptxas: ``LEA R8, P1, R0,
+        c[0x0][0x178], 0x3`` / ``LEA.HI.X R9, R0, c[0x0][0x17c], R5, 0x3, P1``)."""
+        adds = _add64_halves(pack)
+        if adds is None:
+            return False
+        lo_add, hi_add, lo_w, k_lo, hi_w, k_hi = adds
+        low = _shift_word(lo_w, hi=False)
+        high = _shift_word(hi_w, hi=True)
+        if low is None or high is None:
+            return False
+        x, s, xh = high
+        if low[0] is not x or low[1] != s or (low[2] is not None and low[2] is not xh):
+            return False
+        try:
+            lo = LeaOp.make([x, k_lo, s], [R32Type.unallocated(), PredType.unallocated()],
+                            attributes=dict(lo_add.attributes))
+            hi = LeaOp.make([x, k_hi, s, xh, lo.results[1]], [R32Type.unallocated()], mods="hi.x",
+                            attributes=dict(hi_add.attributes))
+            lo.verify()
+            hi.verify()
+        except VerifyException:
+            return False
+        for new, old in ((lo, lo_add), (hi, hi_add)):
+            if _port_constants(new, new.slot_values()) > 1:
+                return False
+            _ = old
+        Rewriter.insert_op(lo, _before(lo_add))
+        Rewriter.insert_op(hi, _before(hi_add))
+        lo_add.results[0].replace_all_uses_with(lo.results[0])
+        hi_add.results[0].replace_all_uses_with(hi.results[0])
+        st.counts["lea"] += 1
+        return True
+
+
 # ----------------------------------------------------------------------
 # helpers
 # ----------------------------------------------------------------------
@@ -586,6 +638,66 @@ def _before(op: Operation) -> Any:
 
 def _rz_index(op: LdcOp) -> bool:
     return op.src("addr") == R32Type.fixed()
+
+
+def _add64_halves(
+    pack: PackOp,
+) -> tuple[IAdd3Op, IAdd3Op, SSAValue, SSAValue | Attribute, SSAValue, SSAValue | Attribute] | None:
+    """For ``PACK(s0, s1)`` with ``s0, c = IADD3 w0, k0, RZ`` and ``s1 = IADD3.X
+    w1, k1, RZ, c`` (unguarded, no modifiers, the carry used only there):
+    (low add, high add, w0, k0, w1, k1).  ``w0``/``w1`` are registers; the
+    IADD3 operands may be in either order."""
+    if not _unguarded(pack) or pack.smod_map():
+        return None
+    parts = [v for _, v in pack.slot_values()]
+    if len(parts) != 2 or not all(isinstance(p, SSAValue) for p in parts):
+        return None
+    lo_add, hi_add = parts[0].owner, parts[1].owner  # type: ignore[union-attr]
+    if not (isinstance(lo_add, IAdd3Op) and isinstance(hi_add, IAdd3Op)):
+        return None
+    if parts[0] is not lo_add.results[0] or parts[1] is not hi_add.results[0]:
+        return None
+    if not (_unguarded(lo_add) and _unguarded(hi_add)) or lo_add.smod_map() or hi_add.smod_map():
+        return None
+    if lo_add.has_mod("x") or not hi_add.has_mod("x") or len(hi_add.results) != 1:
+        return None
+    lv = {s.name: v for s, v in lo_add.slot_values()}
+    hv = {s.name: v for s, v in hi_add.slot_values()}
+    rz = R32Type.fixed()
+    if set(lv) != {"a", "b", "c"} or set(hv) != {"a", "b", "c", "ci0"}:
+        return None
+    if lv["c"] != rz or hv["c"] != rz:
+        return None
+    co = lo_add.dst("co0")
+    if co is None or hv["ci0"] is not co or sum(1 for _ in co.uses) != 1:
+        return None
+    co1 = lo_add.dst("co1")
+    if co1 is not None and co1.uses:
+        return None
+    w0, k0 = (lv["a"], lv["b"])
+    w1, k1 = (hv["a"], hv["b"])
+    if not isinstance(w0, SSAValue) or not isinstance(w1, SSAValue):
+        return None
+    return lo_add, hi_add, w0, k0, w1, k1
+
+
+def _shift_word(v: SSAValue, *, hi: bool) -> tuple[SSAValue, int, SSAValue | None] | None:
+    """(x, s, xh) when ``v`` is the low (``hi=False``: ``SHL x, s`` or
+    ``SHF.L x, s, xh``) or high (``SHF.L.HI x, s, xh``) word of ``(xh:x) << s``
+    for an immediate ``s`` in 0..31 (both type widths agree there)."""
+    d = v.owner
+    if not isinstance(d, OriInstruction) or not _unguarded(d) or d.smod_map():
+        return None
+    if isinstance(d, ShlOp) and not hi:
+        x, s = d.src("a"), d.src_int("b")
+        if isinstance(x, SSAValue) and s is not None and 0 <= s <= 31:
+            return x, s, None
+        return None
+    if isinstance(d, ShfOp) and d.mod("dir") == "l" and d.has_mod("hi") == hi:
+        x, s, xh = d.src("lo"), d.src_int("shift"), d.src("hi")
+        if isinstance(x, SSAValue) and isinstance(xh, SSAValue) and s is not None and 0 <= s <= 31:
+            return x, s, xh
+    return None
 
 
 def _wide_addend(kl: SSAValue | Attribute, kh: SSAValue | Attribute) -> SSAValue | CBankAttr | None:

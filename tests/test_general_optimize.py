@@ -39,7 +39,7 @@ PTX_DIR = ROOT / "examples" / "ptx"
 
 BOTH = "ori-general-optimize,ori-dead-code"
 FULL = "ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,ori-regalloc"
-SUBSTEPS = ("copy-prop", "const-prop", "pack-unpack", "fold", "wide-add", "commute")
+SUBSTEPS = ("copy-prop", "const-prop", "pack-unpack", "fold", "wide-add", "lea", "commute")
 
 
 def _launch_id(launch: Any) -> str:
