@@ -235,10 +235,20 @@ class ValueNumbering:
 def _set_bits(rows: Bits, row_ids: Sequence[int], idx: Sequence[int]) -> None:
     if not idx:
         return
-    r = np.asarray(row_ids, dtype=np.intp)
+    r = np.asarray(row_ids, dtype=np.int64)
     i = np.asarray(idx, dtype=np.int64)
     bits = np.left_shift(np.uint64(1), (i & 63).astype(np.uint64))
-    np.bitwise_or.at(rows, (r, i >> 6), bits)
+    # OR the bits of each word together first, then update each word once:
+    # ``np.bitwise_or.at`` on the 2-D array cost time in proportion to the
+    # array's size (rows x words), quadratic over a large function
+    flat = r * rows.shape[1] + (i >> 6)
+    order = np.argsort(flat, kind="stable")
+    flat, bits = flat[order], bits[order]
+    first = np.flatnonzero(np.concatenate(([True], flat[1:] != flat[:-1])))
+    if not rows.flags.c_contiguous:  # reshape would copy: the update would be lost
+        raise ValueError("_set_bits needs a C-contiguous array")
+    view = rows.reshape(-1)
+    view[flat[first]] |= np.bitwise_or.reduceat(bits, first)
 
 
 def bits_to_indices(row: Bits) -> npt.NDArray[np.intp]:
