@@ -34,10 +34,13 @@ the top functions by cumulative time.  Strategies are found from the pass:
 ``driver.STRATEGIES`` when it exists, else the names its error for an unknown
 strategy lists (each kept only when the pass accepts it).
 
-Measured on the shared 2-core machine (load average ~8, so wall times are
-3-6x the CPU times), CPU seconds: fatpoint 0.14 / 1.67 / 17.7 for 1k / 10k /
-100k instructions (growth 10.6), checker 0.09 / 0.82 / 7.6; ssa 0.10 / 1.09 /
-13.0 (growth 11.9).  Before the live-segment representation of
+Measured on the shared 2-core machine at a quiet moment (wall = CPU), CPU
+seconds for 1k / 10k / 100k instructions: fatpoint 0.09 / 0.92 / 11.2
+(growth 12.2), its checker 0.05 / 0.57 / 5.8 (10.2); ssa 0.07 / 0.59 / 8.9
+(15.1).  What still grows faster than linearly is the dense bitset liveness
+(``ori_dialect/analysis/liveness.py``: blocks x values bits, 58 MB per matrix
+at 100k instructions), built three times (tied-operand splitting, the live
+segments, the checker).  Before the live segments of
 ``passes/regalloc/points.py`` the fat-point allocator took 6.3 s on 10k
 instructions and could not run 100k (a dense 100k x 100k points x values
 matrix).
