@@ -5,12 +5,15 @@
 // RUN: ori-opt %s -p 'ori-loop-simplify{loop-make-single-entry=false},ori-print-loops' | filecheck %s --check-prefix=NOPRE
 // RUN: ori-opt %s -p 'ori-loop-simplify{opt-level=4}' 2>&1 >/dev/null | filecheck %s --check-prefix=PEEL
 
-// Two entry edges (one with different arguments) and two back edges.
-builtin.module {
-  ori.func kernel @two() {
+// Two entry edges (one with different arguments; which one is taken depends
+// on the parameter n) and two back edges; the final IV is stored.
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @two() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
     %o = ori.mov 0x1 : () -> !ori.r32
-    %p = ori.isetp lt.u32 %z, %o, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %p = ori.isetp lt.u32 %n, %o, PT : (!ori.r32, !ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%z : !ori.r32), ^bb1(%o : !ori.r32)
   ^bb1(%i: !ori.r32):
     %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
@@ -21,6 +24,7 @@ builtin.module {
     %r = ori.isetp lt.u32 %i3, 0x9, PT : (!ori.r32) -> !ori.p
     ori.bra if %r : !ori.p, ^bb1(%i3 : !ori.r32), ^bb3
   ^bb3:
+    ori.stg [%a], %i3 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -35,6 +39,7 @@ builtin.module {
 // CHECK-NEXT: ^[[L]](%[[B:.*]]: !ori.r32):
 // CHECK-NEXT:   ori.bra ^[[H]](%[[B]] : !ori.r32)
 // CHECK-NEXT: ^[[EX]]:
+// CHECK-NEXT:   ori.stg [%a], %i3
 // CHECK-NEXT:   ori.exit
 
 // REM: remark: @two ^bb1: merged 2 back edges into a single latch

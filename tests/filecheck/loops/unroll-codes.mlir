@@ -1,4 +1,7 @@
-// One small loop per rejection code (ori-loop-unroll remarks).
+// One small loop per rejection code (ori-loop-unroll remarks).  Each kernel
+// stores its loop's results (IV, accumulator) through the pointer parameter
+// after the loop, so tests/test_loop_unroll_equivalence.py can compare them
+// before and after the passes; the stores are outside the loop bodies.
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true}' 2>&1 >/dev/null | filecheck %s
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true loop-unroll-non-innermost=false}' 2>&1 >/dev/null | filecheck %s --check-prefix=C7
 // RUN: ori-opt %s --split-input-file -p 'ori-loop-simplify,ori-loop-unroll{remarks=true unroll-budget=10}' 2>&1 >/dev/null | filecheck %s --check-prefix=B24
@@ -7,8 +10,9 @@
 
 // CHECK: remark: @nounroll ^bb1: not unrolled (code 11): nounroll pragma
 // CHECK: remark: @nounroll: [partially unrolled loops=0] [non-unrolled loops=1]
-builtin.module {
-  ori.func kernel @nounroll() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @nounroll() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
@@ -17,6 +21,7 @@ builtin.module {
     %p = ori.isetp lt.u32 %i2, 0x5, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -27,8 +32,9 @@ builtin.module {
 // unrolled; without inversion the unroller rejects it with code 13.
 // CHECK: remark: @toptested ^bb1: unrolled by 5 (full)
 // NOINV: remark: @toptested ^bb1: not unrolled (code 13): the latch does not end in a conditional branch: top-tested loop not inverted
-builtin.module {
-  ori.func kernel @toptested() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @toptested() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
@@ -38,6 +44,7 @@ builtin.module {
     %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
     ori.bra ^bb1(%i2 : !ori.r32)
   ^bb3:
+    ori.stg [%a], %i : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -50,8 +57,9 @@ builtin.module {
 // CHECK: remark: @budget ^bb1: unrolled by 10 (partial)
 // B24: remark: @budget ^bb1: not unrolled (code 24): trip count 1000 x unit cost 33 exceeds the full-unroll budget
 // LIT: remark: @budget ^bb1: not unrolled (code 12): known trip count 1000 > 2 (seed-literal factor selection)
-builtin.module {
-  ori.func kernel @budget() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @budget() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32, %z : !ori.r32)
   ^bb1(%i : !ori.r32, %s : !ori.r32):
@@ -99,6 +107,8 @@ builtin.module {
     %p = ori.isetp lt.u32 %i2, 0x3e8, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %d9 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %d9 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -106,8 +116,9 @@ builtin.module {
 // -----
 // The exit test is computed by plop3: no analysable IV.
 // CHECK: remark: @noiv ^bb1: not unrolled (code 14): the latch predicate comes from ori.plop3
-builtin.module {
-  ori.func kernel @noiv() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @noiv() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
@@ -116,6 +127,7 @@ builtin.module {
     %q = ori.plop3 %p, PT, PT, 0xf0 : (!ori.p) -> !ori.p
     ori.bra if %q : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -123,8 +135,9 @@ builtin.module {
 // -----
 // A float exit compare.
 // CHECK: remark: @fiv ^bb1: not unrolled (code 15): the exit test is a floating-point compare
-builtin.module {
-  ori.func kernel @fiv() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @fiv() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%f : !ori.r32):
@@ -132,42 +145,51 @@ builtin.module {
     %p = ori.fsetp lt %f2, 5.0, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%f2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %f2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
 // The stride is a register: the seed's ExtractBound fails (strict stride).
+// It is n | 1 (never 0, so the loop ends).
 // CHECK: remark: @stride ^bb1: not unrolled (code 16): bound extraction failed: the IV stride is not a constant
-builtin.module {
-  ori.func kernel @stride() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @stride() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
-    %s = ori.mov c[0x0][0x210] : () -> !ori.r32
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
+    %s = ori.lop3 %n, 0x1, RZ, 0xfc : (!ori.r32) -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
     %i2 = ori.iadd3 %i, %s, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %p = ori.isetp lt.u32 %i2, 0x40, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
-// An exit from the middle of the loop.
+// An exit from the middle of the loop (taken when i reaches n; from n = 5 on
+// the latch exits).
 // CHECK: remark: @multiexit ^bb1: not unrolled (code 17): irregular loop: an edge leaves the loop from a block other than the latch
-builtin.module {
-  ori.func kernel @multiexit() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @multiexit() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
-    %e = ori.isetp eq.u32 %i, 0x3, PT : (!ori.r32) -> !ori.p
+    %e = ori.isetp eq.u32 %i, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
     ori.bra if %e : !ori.p, ^bb3, ^bb2
   ^bb2:
     %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
     %p = ori.isetp lt.u32 %i2, 0x5, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb3
   ^bb3:
+    ori.stg [%a], %i : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -175,49 +197,61 @@ builtin.module {
 // -----
 // The bound is computed inside the loop.
 // CHECK: remark: @limit ^bb1: not unrolled (code 18): the bound is redefined inside the loop body
-builtin.module {
-  ori.func kernel @limit() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @limit() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
-    %n = ori.mov c[0x0][0x210] : () -> !ori.r32
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
     %p = ori.isetp lt.u32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a + 0x4], %n : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
-// Init register == limit register.
+// Init register == limit register.  The stride 2^30 brings the IV back to n
+// after 4 trips (with stride 1 the loop would run 2^32 trips).
 // CHECK: remark: @same ^bb1: not unrolled (code 18): the IV's initial value register is its limit register
-builtin.module {
-  ori.func kernel @same() {
-    %n = ori.mov c[0x0][0x210] : () -> !ori.r32
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @same() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     ori.bra ^bb1(%n : !ori.r32)
   ^bb1(%i : !ori.r32):
-    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %i2 = ori.iadd3 %i, 0x40000000, RZ : (!ori.r32) -> !ori.r32
     %p = ori.isetp ne.u32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
 // Unknown trip count, IV going up while the loop continues on "greater".
+// It starts at 0x7ffffff0 + (n & 7), so the signed test fails when it wraps
+// to INT_MIN after 16 - (n & 7) trips.
 // CHECK: remark: @dir ^bb1: not unrolled (code 19): the stride sign (+) contradicts the exit test
-builtin.module {
-  ori.func kernel @dir() {
-    %z = ori.mov 0x0 : () -> !ori.r32
-    %n = ori.mov c[0x0][0x210] : () -> !ori.r32
-    ori.bra ^bb1(%z : !ori.r32)
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @dir() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
+    %lo = ori.lop3 %n, 0x7, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %st = ori.iadd3 %lo, 0x7ffffff0, RZ : (!ori.r32) -> !ori.r32
+    ori.bra ^bb1(%st : !ori.r32)
   ^bb1(%i : !ori.r32):
     %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
     %p = ori.isetp gt.s32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
   ^bb2:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -228,8 +262,9 @@ builtin.module {
 // innermost).
 // C7: remark: @nest ^bb2: not unrolled (code 11): nounroll pragma
 // C7: remark: @nest ^bb1: not unrolled (code 7): non-innermost loop
-builtin.module {
-  ori.func kernel @nest() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @nest() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %z = ori.mov 0x0 : () -> !ori.r32
     ori.bra ^bb1(%z : !ori.r32)
   ^bb1(%i : !ori.r32):
@@ -244,6 +279,8 @@ builtin.module {
     %p = ori.isetp lt.u32 %i2, 0x64, PT : (!ori.r32) -> !ori.p
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb4
   ^bb4:
+    ori.stg [%a], %i2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a + 0x4], %j2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }

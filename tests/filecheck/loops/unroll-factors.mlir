@@ -6,8 +6,8 @@
 // RUN: ori-opt %s -p 'ori-loop-simplify,ori-loop-unroll{remarks=true loop-unroll-factor=3}' 2>&1 >/dev/null | filecheck %s --check-prefix=FAC
 // RUN: not ori-opt %s -p 'ori-loop-unroll{loop-unroll-factor-override="3"}' 2>&1 | filecheck %s --check-prefix=BAD
 
-builtin.module {
-  ori.func kernel @k() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @k() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -34,7 +34,7 @@ builtin.module {
 }
 
 // Trip count 3, body cost 4: full unroll, the IV folded to constants, no back edge.
-// CHECK:      ori.func kernel @k() {
+// CHECK:      ori.func kernel @k() attributes {params = [
 // CHECK:        %w = ori.imad wide.u32 %z, 0x4, %a
 // CHECK:        %i2 = ori.mov 0x1
 // CHECK:        ori.imad wide.u32 %i2, 0x4, %a

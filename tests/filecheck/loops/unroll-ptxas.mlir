@@ -29,8 +29,8 @@
 // Trip count 100, 7-instruction body (unit 1): fully unrolled (ptxas: up to
 // 814 trips at this size); the seed's text rejects trip counts > 2 (code 12);
 // unroll-full-inst-limit=20 scales the trip limit by 20/200 (81 trips).
-builtin.module {
-  ori.func kernel @full100() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @full100() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -45,6 +45,7 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a3 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -52,8 +53,8 @@ builtin.module {
 // -----
 // Trip count 1000, 23 instructions (unit 13): 345 // 14 = 24 copies; the
 // largest F with F + 1000 % F <= 24 is 20.  Seed-literal: code 12.
-builtin.module {
-  ori.func kernel @part1000() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @part1000() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -84,6 +85,7 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a19 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a19 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -91,8 +93,8 @@ builtin.module {
 // -----
 // Trip count 150, same body: F = 21 (21 + 150 % 21 = 24 copies): a
 // non-power-of-two factor and 3 peeled remainder copies, as ptxas does.
-builtin.module {
-  ori.func kernel @part150() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @part150() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -123,6 +125,7 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a19 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a19 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -131,8 +134,8 @@ builtin.module {
 // Unknown trip count: factor 4 while 2 x 4 copies (4, the 2 + 1 power-of-two
 // remainder and the guards) fit the budget (unit 13), none at 63
 // instructions (unit 53).
-builtin.module {
-  ori.func kernel @unk_small() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @unk_small() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -163,13 +166,14 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a19 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a19 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
-builtin.module {
-  ori.func kernel @unk_big() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @unk_big() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -240,6 +244,7 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a59 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a59 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -247,12 +252,12 @@ builtin.module {
 // -----
 // A call in the body: ptxas never unrolls such loops (code 24); the seed only
 // adds call_weight 9, so seed-literal unrolls it.
-builtin.module {
+builtin.module attributes {ori.target = "sm_90"} {
   ori.func @f(%v: !ori.r32) -> !ori.r32 attributes {params = [#ori.param<4, align 4>], returns = [#ori.param<4, align 4>]} {
     %w = ori.iadd3 %v, 0x2, RZ : (!ori.r32) -> !ori.r32
     ori.ret %w : !ori.r32
   }
-  ori.func kernel @call() {
+  ori.func kernel @call() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -266,14 +271,15 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %c : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %c : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
 
 // -----
 // The outer loop still holds a (partially unrolled) loop: not unrolled.
-builtin.module {
-  ori.func kernel @outer() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @outer() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -291,6 +297,8 @@ builtin.module {
     ori.bra if %q : !ori.p, ^bb1(%j2 : !ori.r32, %t2 : !ori.r32), ^bb4
   ^bb4:
     ori.stg [%ad], %t2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %j2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x8], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -300,8 +308,8 @@ builtin.module {
 // fewer than 5: left rolled (ptxas: the 77- to 122-unit bodies stay rolled at
 // every trip count).
 // CHECK: remark: @rolled ^bb1: not unrolled (code 24): trip count 1000 x unit cost 83 exceeds the full-unroll budget and only 4 copies fit the partial budget 345 (fewer than 5: left rolled)
-builtin.module {
-  ori.func kernel @rolled() {
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @rolled() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
     %ad = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
     %n = ori.mov c[0x0][0x218] : () -> !ori.r32
     %z = ori.mov 0x0 : () -> !ori.r32
@@ -402,6 +410,7 @@ builtin.module {
     ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %a89 : !ori.r32), ^bb2
   ^bb2:
     ori.stg [%ad], %a89 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%ad + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
