@@ -26,7 +26,7 @@ import numpy as np
 from xdsl.ir import Operation
 
 from ori_dialect.analysis.cfg import CFG
-from ori_dialect.analysis.liveness import FILES, Liveness, bits_to_indices
+from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.ir.registers import RegFile
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class RegisterPressure:
         self.block_max = []
         w_np = num.width.astype(np.int64)
         for b in range(liveness.cfg.num_blocks):
-            idx = bits_to_indices(liveness.live_out_bits[b])
+            idx = liveness.live_out_array(b)
             live = set(idx.tolist())
             cnt = np.bincount(num.file[idx], weights=w_np[idx], minlength=nfiles)
             c = [int(x) for x in cnt]

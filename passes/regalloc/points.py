@@ -248,7 +248,7 @@ class LiveMatrix:
         ss: list[int] = []
         se: list[int] = []
         op_point = self.op_point
-        live_out = _rows_to_indices(lv.live_out_bits)
+        live_out = lv.live_out_lists()
         for b in range(cfg.num_blocks):
             ops = num.ops[b]
             n = len(ops)
