@@ -35,15 +35,31 @@ the top functions by cumulative time.  Strategies are found from the pass:
 strategy lists (each kept only when the pass accepts it).
 
 Measured on the shared 2-core machine at a quiet moment (wall = CPU), CPU
-seconds for 1k / 10k / 100k instructions: fatpoint 0.09 / 0.92 / 11.2
-(growth 12.2), its checker 0.05 / 0.57 / 5.8 (10.2); ssa 0.07 / 0.59 / 8.9
-(15.1).  What still grows faster than linearly is the dense bitset liveness
-(``ori_dialect/analysis/liveness.py``: blocks x values bits, 58 MB per matrix
-at 100k instructions), built three times (tied-operand splitting, the live
-segments, the checker).  Before the live segments of
+seconds for 1k / 10k / 100k instructions, with the dense liveness: fatpoint
+0.09 / 0.92 / 11.2 (growth 12.2), its checker 0.05 / 0.57 / 5.8 (10.2); ssa
+0.07 / 0.59 / 8.9 (15.1).  Before the live segments of
 ``passes/regalloc/points.py`` the fat-point allocator took 6.3 s on 10k
 instructions and could not run 100k (a dense 100k x 100k points x values
 matrix).
+
+Liveness (``ori_dialect/analysis/liveness.py``) is built three times per
+allocation and check (tied-operand splitting, the live segments, the
+checker).  It was a dense blocks x values bitset (58 MB per matrix at 100k
+instructions) whose build grew 34x from 10k to 100k (0.041 -> 1.39 s CPU,
+liveness plus the per-block live-out lists, old and new timed in one
+process).  Its rows now hold only the values live at some block boundary
+(upward-exposed somewhere or passed along an edge: 24k of 102k values at
+100k): 0.026 -> 0.35 s (growth 13), the block-local values being left to the
+per-block backward walks.  With it, old and new back to back (CPU s, 10k /
+100k, growth): fatpoint 1.07 / 14.6 (13.6) -> 1.15 / 11.5 (10.1), its checker
+0.76 / 7.6 (10.0) -> 0.52 / 5.4 (10.4); ssa 0.85 / 10.5 (12.3) -> 0.89 / 8.2
+(9.2), its checker 0.55 / 7.0 (12.7) -> 0.56 / 6.2 (11.0).  A later run of
+the same code under more load gave fatpoint 14.9 s (14.1) and ssa 10.0 s
+(14.8): run-to-run noise on this machine is 10-30 %, as large as what is left
+to gain.  What dominates now (cProfile, 100k): no single function; value
+numbering, tie splitting, edge-copy lowering, the live segments, value costs,
+unit building and the fat-point scan each grow 10-12x, the xDSL IR walks and
+dict look-ups a little faster than linearly as the heap outgrows the caches.
 """
 
 from __future__ import annotations
