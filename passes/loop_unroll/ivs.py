@@ -41,8 +41,9 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, UPredType
 from ori_dialect.ops.control import BraOp
-from ori_dialect.ops.integer import IAdd3Op, MovOp
+from ori_dialect.ops.integer import IAdd3Op
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp
+from passes.loop_utils import compare_u32, const_u32
 
 MAX_SIM = 1 << 16
 """Longest trip count found by simulation; longer loops count as unknown."""
@@ -87,22 +88,6 @@ class IVInfo:
         return self.trip_count is not None
 
 
-def _const_of(v: SSAValue | int | CBankAttr | None) -> int | None:
-    """The 32-bit constant ``v`` stands for (immediate or ``mov`` of one)."""
-    if isinstance(v, int):
-        return v & _MASK
-    if isinstance(v, OpResult) and isinstance(v.op, MovOp) and v.op.guard is None:
-        c = v.op.src("a")
-        if isinstance(c, IntegerAttr):
-            return c.value.data & _MASK
-    return None
-
-
-def _compare(cmp: str, unsigned: bool, a: int, b: int) -> bool:
-    if not unsigned:
-        a = a - (1 << 32) if a >= 1 << 31 else a
-        b = b - (1 << 32) if b >= 1 << 31 else b
-    return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[cmp]
 
 
 def simulate_trips(init: int, step: int, test_next: bool, cmp: str, unsigned: bool, bound: int,
@@ -111,7 +96,7 @@ def simulate_trips(init: int, step: int, test_next: bool, cmp: str, unsigned: bo
     v = init & _MASK
     for n in range(1, limit + 1):
         x = (v + step) & _MASK if test_next else v
-        if not _compare(cmp, unsigned, x, bound):
+        if not compare_u32(cmp, unsigned, x, bound):
             return n
         v = (v + step) & _MASK
     return None
@@ -230,8 +215,8 @@ def analyze(header: Block, latch: Block, loop_blocks: set[Block], preheader: Blo
     init = pterm.edge_args(0)[k]
     if isinstance(bound, SSAValue) and bound is init:
         raise Reject(18, "the IV's initial value register is its limit register")
-    info = IVInfo(k, step, test_next, cmp, unsigned, bound, init, _const_of(init),  # type: ignore[arg-type]
-                  _const_of(bound), back_slot, exit_slot, inc, cmp_op)  # type: ignore[arg-type]
+    info = IVInfo(k, step, test_next, cmp, unsigned, bound, init, const_u32(init),  # type: ignore[arg-type]
+                  const_u32(bound), back_slot, exit_slot, inc, cmp_op)  # type: ignore[arg-type]
     if info.init_const is not None and info.bound_const is not None:
         info.trip_count = simulate_trips(info.init_const, step, test_next, cmp, unsigned, info.bound_const)
     if info.trip_count is None:

@@ -54,8 +54,8 @@ from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.control import BraOp, PragmaOp
 from ori_dialect.ops.integer import IAdd3Op, MovOp
 from ori_dialect.ops.predicate import ISetPOp
-from passes.loop_unroll.ivs import IVInfo, Reject, _const_of
-from passes.loop_utils import make_uncond, retarget_edge
+from passes.loop_unroll.ivs import IVInfo, Reject
+from passes.loop_utils import const_u32, make_uncond, retarget_edge
 
 
 def route_escaping_values(blocks: Sequence[Block], latch: Block, exit_slot: int) -> None:
@@ -127,7 +127,7 @@ def _fold_iadd3(op: IAdd3Op) -> Operation | None:
     total = 0
     for _, x in op.slot_values():
         if isinstance(x, SSAValue):
-            c = _const_of(x)
+            c = const_u32(x)
             if c is None:
                 return None
             total += c

@@ -76,6 +76,7 @@ from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.spill import (
     SmemSpill,
+    SpillArea,
     layout_spill_area,
     next_tag,
     smem_requested,
@@ -124,6 +125,40 @@ def _allocated_state(func: FuncOp) -> str:
         return "partial"
     return "allocated" if seen["phys"] else "virtual"
 
+
+
+def record_figures(
+    func: FuncOp,
+    tgt: object,
+    budget: Budget,
+    used_r: int,
+    smem: SmemSpill | None,
+    spill_base: int,
+    remarks: list[str],
+) -> tuple[int, int, int, int, SpillArea]:
+    """Lay out the spill area after the function's local variables and record
+    the figures ``ori-stats`` prints (shared by both strategies): returns the
+    register count, frame bytes, spill store/load bytes and the spill area."""
+    local = func.attributes.get("ori.local_bytes")
+    local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
+    base = max(-(-local_bytes // 16) * 16, spill_base)
+    spill_area = layout_spill_area(func, base, smem)
+    remarks.extend(spill_area.remarks)
+    area = spill_area.local_bytes
+    frame = base + area if area else local_bytes
+    stores, loads = spill_figures(func)
+    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
+    func.attributes[MAX_REGS_ATTR] = IntegerAttr(budget.limits[RegFile.R], i32)
+    func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
+    func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
+    func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
+    func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
+    if spill_area.smem_bytes:
+        s_st, s_ld = smem_spill_figures(func)
+        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
+        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
+        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
+    return num_regs, frame, stores, loads, spill_area
 
 def allocate_function(
     func: FuncOp,
@@ -252,30 +287,14 @@ def allocate_function(
     }
     allowed_all = {f: budget.allowed(f) for f in FILES}
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
-    # ---- frame ----
-    local = func.attributes.get("ori.local_bytes")
-    local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
-    base = max(-(-local_bytes // 16) * 16, spill_base)
-    spill_area = layout_spill_area(func, base, smem)
-    remarks.extend(spill_area.remarks)
-    area = spill_area.local_bytes
-    frame = base + area if area else local_bytes
-    stores, loads = spill_figures(func)
-    used_r = peaks.get(RegFile.R, 0)
-    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
+    # ---- frame and figures ----
     if plan is not None:
         func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)
+    num_regs, frame, stores, loads, spill_area = record_figures(
+        func, tgt, budget, peaks.get(RegFile.R, 0), smem, spill_base, remarks
+    )
+    if plan is not None:
         print(occupancy_remark(func.sym_name.data, plan, tgt, num_regs), file=sys.stderr)
-    func.attributes[MAX_REGS_ATTR] = IntegerAttr(rlimit, i32)
-    func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
-    func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
-    func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
-    func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
-    if spill_area.smem_bytes:
-        s_st, s_ld = smem_spill_figures(func)
-        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
-        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
-        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
     if smem_skipped is not None and stores:
         remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
                           "memory")

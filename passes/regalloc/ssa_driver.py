@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import sys
 
-from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
+from xdsl.dialects.builtin import FunctionType
 from xdsl.ir import Block, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
@@ -46,21 +46,16 @@ from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.budget import (
-    MAX_REGS_ATTR,
     compute_budget,
     function_target,
-    register_count,
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
-from passes.regalloc.driver import FunctionResult
+from passes.regalloc.driver import FunctionResult, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
-    layout_spill_area,
     smem_requested,
-    smem_spill_figures,
     smem_spill_setup,
-    spill_figures,
 )
 from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
 from passes.regalloc.ssa_spill import _fail, prespill
@@ -84,7 +79,6 @@ def allocate_function_ssa(
     budget = compute_budget(func, tgt, max_regs)
     for f, n in (file_limits or {}).items():
         budget.limits[f] = min(budget.limits.get(f, 0), n)
-    rlimit = budget.limits[RegFile.R]
     remarks: list[str] = []
     smem: SmemSpill | None = None
     if smem_requested(func, smem_spilling):
@@ -139,27 +133,10 @@ def allocate_function_ssa(
         blk: lv.live_in_values(b) for b, blk in enumerate(lv.cfg.blocks)
     }
     copies = lower_edge_copies(func, live_in, allowed, asg.peak)
-    # ---- frame and figures (as in driver.allocate_function) ----
-    local = func.attributes.get("ori.local_bytes")
-    local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
-    base = max(-(-local_bytes // 16) * 16, spill_base)
-    spill_area = layout_spill_area(func, base, smem)
-    remarks.extend(spill_area.remarks)
-    area = spill_area.local_bytes
-    frame = base + area if area else local_bytes
-    stores, loads = spill_figures(func)
-    used_r = asg.peak.get(RegFile.R, 0)
-    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
-    func.attributes[MAX_REGS_ATTR] = IntegerAttr(rlimit, i32)
-    func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
-    func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
-    func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
-    func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
-    if spill_area.smem_bytes:
-        s_st, s_ld = smem_spill_figures(func)
-        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
-        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
-        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
+    # ---- frame and figures ----
+    num_regs, frame, stores, loads, spill_area = record_figures(
+        func, tgt, budget, asg.peak.get(RegFile.R, 0), smem, spill_base, remarks
+    )
     for r in remarks:
         print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
