@@ -263,8 +263,8 @@ class FunctionLowering:
     def add(self, op: Operation) -> Operation:
         """Append ``op`` to the current block with the instruction's location.
 
-        The location lookup and :func:`_append` are inlined: this runs for
-        every op the import builds.
+        The location lookup is inlined: this runs for every op the import
+        builds.
         """
         ins = self.ins
         if ins is self._loc_ins:
@@ -274,19 +274,7 @@ class FunctionLowering:
             self._loc_ins = ins
         if a is not None:
             op.attributes["loc"] = a
-        blk = self.cur
-        if op.parent is not None or op.regions:
-            blk.add_op(op)
-            return op
-        last = blk._last_op  # pyright: ignore[reportPrivateUsage]
-        op.parent = blk
-        if last is None:
-            blk._first_op = op  # pyright: ignore[reportPrivateUsage]
-        else:
-            last._next_op = op  # pyright: ignore[reportPrivateUsage]
-            op._prev_op = last  # pyright: ignore[reportPrivateUsage]
-            op._next_op = None  # pyright: ignore[reportPrivateUsage]
-        blk._last_op = op  # pyright: ignore[reportPrivateUsage]
+        _append(self.cur, op)
         return op
 
     def emit(
