@@ -396,6 +396,54 @@ def test_sqrt_modes(fmt: str) -> None:
         check(outs[k], want, fmt, [a], f"sqrt.{m}.{fmt}")
 
 
+def hard_f32_div_sqrt_operands(n: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    """f32 operands whose quotient (and the root of ``a``) lies on or within
+    a few ulps of an f32 grid point or midpoint -- the cases the f64
+    "gap" argument of ``_div32``/``_sqrt32`` is about -- plus operand
+    pairs whose quotient is near the overflow and subnormal edges."""
+    b = rng.integers(1 << 23, 1 << 24, n).astype(np.float64) * 2.0 ** rng.integers(-40, 40, n)
+    m = rng.integers(1 << 24, 1 << 25, n).astype(np.float64)  # 25 bits: grid points and midpoints
+    scale = 2.0 ** rng.integers(-150, 100, n).astype(np.float64)
+    with np.errstate(over="ignore"):  # quotients past FLT_MAX become inf: kept as edge cases
+        a = (b * m * 2.0 ** -24 * scale).astype(np.float32)  # rounded: near b * m
+    wiggle = rng.integers(-2, 3, n).astype(np.int64)
+    a_bits = (a.view(np.uint32).astype(np.int64) + wiggle).clip(0, 0x7F7FFFFF).astype(np.uint32)
+    sign = rng.integers(0, 4, n).astype(np.uint32)
+    a_bits |= (sign & 1) << 31
+    b_bits = b.astype(np.float32).view(np.uint32) | ((sign >> 1) << 31)
+    # roots: squares of 25-bit numbers, nudged by up to 2 ulps
+    r = rng.integers(1 << 24, 1 << 25, n).astype(np.float64) * 2.0 ** rng.integers(-85, 40, n)
+    sq = (r * r).astype(np.float32).view(np.uint32).astype(np.int64) + rng.integers(-2, 3, n)
+    roots = sq.clip(1, 0x7F7FFFFF).astype(np.uint32)
+    return [int(x) for x in a_bits] + [int(x) for x in roots], [int(x) for x in b_bits] * 2
+
+
+def _check_div_sqrt_f32(n: int, seed: int) -> None:
+    a, b = hard_f32_div_sqrt_operands(n, np.random.default_rng(seed))
+    ra, rb = div_operands("f32", 40)
+    a, b = a + ra, b + rb
+    body = "\n".join(f"div.{m}.f32 %f{20 + k}, %f0, %f1; sqrt.{m}.f32 %f{24 + k}, %f0;"
+                     for k, m in enumerate(MODES))
+    outs = run(body, ["f32", "f32"], ["f32"] * 8, [a, b])
+    for k, m in enumerate(MODES):
+        fa = [to_float(x, "f32") for x in a]
+        fb = [to_float(y, "f32") for y in b]
+        check(outs[k], [fbits(ref_div(x, y, "f32", m), "f32") for x, y in zip(fa, fb)], "f32",
+              [a, b], f"div.{m}.f32")
+        check(outs[4 + k], [fbits(ref_sqrt(x, "f32", m), "f32") for x in fa], "f32", [a],
+              f"sqrt.{m}.f32")
+
+
+def test_f32_div_sqrt_near_rounding_boundaries() -> None:
+    _check_div_sqrt_f32(600, 7)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(4))
+def test_f32_div_sqrt_near_rounding_boundaries_fuzz(seed: int) -> None:
+    _check_div_sqrt_f32(20000, 100 + seed)
+
+
 def test_f32_div_rcp_sqrt_ftz() -> None:
     a, b = div_operands("f32", 40)
     body = ("div.rn.ftz.f32 %f20, %f0, %f1; rcp.rn.ftz.f32 %f21, %f0; sqrt.rn.ftz.f32 %f22, %f0;")

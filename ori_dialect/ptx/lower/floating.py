@@ -17,14 +17,28 @@ Design decisions:
   requested mode by the sign of the remainder at the midpoint.  The result
   is scaled back by two exact multiplications whose only rounding is the
   overflow decision, made in the same mode.  Zeros, infinities and NaNs
-  are selected at the end.  This is exact on hardware whatever the seed's
+  are recognised first and folded into one "special word" that is the
+  only thing besides the scaled operands to stay live; it is selected at
+  the end (keeping the f64 operands live to the end cost 3 registers).  This is exact on hardware whatever the seed's
   accuracy is above ~8 bits (three Newton steps).
-* f32 ``div/rcp/sqrt`` with a rounding mode run the f64 routine on the
-  exactly widened operands and round the f64 result once to f32 in the same
-  mode.  For RN this double rounding is innocuous for +,-,*,/,sqrt because
-  53 >= 2*24 + 2 (Figueroa, "When is double rounding innocuous?", 1995);
-  directed modes compose exactly.  ``div.full.f32`` uses the same exact
-  path (PTX allows 2 ulp; correctly rounded is within that).
+* f32 ``div/rcp/sqrt`` with a rounding mode widen the operands exactly to
+  f64 (where every f32, subnormals included, is normal and no quotient or
+  root of two f32 values leaves the normal range), compute a nearly
+  correctly rounded f64 result with a short Newton sequence and round it
+  once to f32 in the requested mode (F2F does the f32 overflow and subnormal
+  rounding).  Why that is exact (a gap argument, see :func:`_div32_core`):
+  a quotient or root of 24-bit significands that is not itself a 25-bit
+  number lies at least 2^-51 (relative) away from every f32 grid point and
+  midpoint, and the f64 result is within 2^-52 of it and exact when it is
+  representable -- so rounding it to f32 decides like the exact value in
+  every mode.  This needs no scaling, no subnormal grid and no exact
+  rounding step, which keeps the sequence short and its register pressure
+  low (the full f64 routine peaked at ~29 live registers in fp32_ieee; this
+  one is in line with ptxas's fast path).  Zeros, infinities and NaNs are
+  recognised by the f64 result itself (it is finite and nonzero exactly for
+  finite nonzero operands) and taken from a MUFU product.
+  ``div.full.f32`` uses the same exact path (PTX allows 2 ulp; correctly
+  rounded is within that).
 * ``.approx`` functions use MUFU; ``sin``/``cos`` pre-multiply by 1/(2*pi)
   as ptxas does.
 """
@@ -622,11 +636,40 @@ def _round_up(ctx: FunctionLowering, rnd: str, mid_pos: SSAValue, mid_zero: SSAV
     return pand(ctx, inexact, neg, 0x20)  # inexact & !neg
 
 
+_NOT_SPECIAL = 1
+"""The "special word" of an ordinary operand: never the high word of a zero,
+an infinity or the canonical NaN."""
+
+
+def _select_special(ctx: FunctionLowering, spec: SSAValue, res: SSAValue) -> SSAValue:
+    """``res``, or the special result whose high word is ``spec`` (computed
+    first by div64/sqrt64 so that only this one register, not the f64
+    operands, stays live through the routine -- it cut the routines' peak
+    register pressure by 3).  The low word is 0 except for the canonical
+    NaN (high word 0x7FFFFFFF, low word all ones)."""
+    is_spec = isetp(ctx, "ne", spec, _NOT_SPECIAL, "u32")
+    lo = sel(ctx, isetp(ctx, "eq", spec, 0x7FFFFFFF, "u32"), ctx.mov_imm(0xFFFFFFFF), ctx.mov_imm(0))
+    return sel64(ctx, is_spec, ctx.pack([lo, spec]), res)
+
+
 def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
     """IEEE ``a / b`` in float64, correctly rounded in ``rnd`` (see the module docstring)."""
     ah, bh = ctx.parts(a)[1], ctx.parts(b)[1]
     sign = lop(ctx, lop(ctx, ah, bh, _LUT_XOR), 0x80000000, _LUT_AND)
-    neg = isetp(ctx, "ne", sign, 0, "u32")
+    # Special operands first, folded into one word (see _special_hi), so that
+    # ``a`` and ``b`` die at the normalisation instead of living to the end.
+    abs_ = {"a": "abs", "b": "abs"}
+    inf, zero = dconst(ctx, math.inf), dconst(ctx, 0.0)
+    a_nan, b_nan = dsetp(ctx, "nan", a, a), dsetp(ctx, "nan", b, b)
+    a_inf = dsetp(ctx, "eq", a, inf, smods={"a": "abs"})
+    b_inf = dsetp(ctx, "eq", b, inf, smods={"a": "abs"})
+    a_zero = dsetp(ctx, "eq", a, zero, smods=abs_)
+    b_zero = dsetp(ctx, "eq", b, zero, smods=abs_)
+    nan = ctx.emit1(PLop3Op, [a_nan, b_nan, pand(ctx, a_zero, b_zero), 0xFE])
+    nan = ctx.emit1(PLop3Op, [nan, a_inf, b_inf, 0xF8])  # nan | (a_inf & b_inf)
+    spec = sel(ctx, pand(ctx, a_zero, b_inf, 0xFC), sign, _NOT_SPECIAL)  # to zero
+    spec = sel(ctx, pand(ctx, a_inf, b_zero, 0xFC), lop(ctx, sign, 0x7FF00000, _LUT_OR), spec)
+    spec = sel(ctx, nan, ctx.mov_imm(0x7FFFFFFF), spec)
     am, ea = _normalize(ctx, a)
     bm, eb = _normalize(ctx, b)
     # Clamping k keeps every power of two representable and changes no
@@ -652,7 +695,6 @@ def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue
     u_hi = sel(ctx, use_sub, sub_hi, u53_hi)
     u = ctx.pack([ctx.mov_imm(0), u_hi])
     inv_u = ctx.pack([ctx.mov_imm(0), _iadd(ctx, ctx.mov_imm(0x7FE00000), u_hi, neg_b=True)])
-    hu = dmul(ctx, u, dconst(ctx, 0.5))
     c = _round_on_grid(ctx, q, u, inv_u)
     # Exact corrections: an FMA result has the sign of the exact remainder.
     r0 = dfma(ctx, bm, c, am, smods={"a": "neg"})
@@ -662,6 +704,8 @@ def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue
     c = sel64(ctx, dsetp(ctx, "ge", r1, dconst(ctx, 0.0)), cu, c)
     rc = dfma(ctx, bm, c, am, smods={"a": "neg"})  # exact on the 53-bit grid
     zero = dconst(ctx, 0.0)
+    hu = dmul(ctx, u, dconst(ctx, 0.5))
+    neg = isetp(ctx, "ne", sign, 0, "u32")
     inexact = dsetp(ctx, "ne", rc, zero)
     mid_n = dfma(ctx, bm, hu, rc, smods={"a": "neg"})
     mid_s = dfma(ctx, bm, dadd(ctx, c, hu), am, smods={"a": "neg"})  # c + u/2 exact there
@@ -674,32 +718,25 @@ def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue
     k1 = ctx.emit1(ShrOp, [k, 1], mods="s32")
     k2 = _iadd(ctx, k, k1, neg_b=True)
     res = dmul(ctx, dmul(ctx, rs, pow2(ctx, k1), rnd), pow2(ctx, k2), rnd)
-    # Special operands.
-    abs_ = {"a": "abs", "b": "abs"}
-    inf = dconst(ctx, math.inf)
-    a_nan, b_nan = dsetp(ctx, "nan", a, a), dsetp(ctx, "nan", b, b)
-    a_inf = dsetp(ctx, "eq", a, inf, smods={"a": "abs"})
-    b_inf = dsetp(ctx, "eq", b, inf, smods={"a": "abs"})
-    a_zero = dsetp(ctx, "eq", a, zero, smods=abs_)
-    b_zero = dsetp(ctx, "eq", b, zero, smods=abs_)
-    nan = ctx.emit1(PLop3Op, [a_nan, b_nan, pand(ctx, a_zero, b_zero), 0xFE])
-    nan = ctx.emit1(PLop3Op, [nan, a_inf, b_inf, 0xF8])  # nan | (a_inf & b_inf)
-    to_inf = pand(ctx, a_inf, b_zero, 0xFC)
-    to_zero = pand(ctx, a_zero, b_inf, 0xFC)
-    res = sel64(ctx, to_zero, ctx.pack([ctx.mov_imm(0), sign]), res)
-    res = sel64(ctx, to_inf, ctx.pack([ctx.mov_imm(0), lop(ctx, sign, 0x7FF00000, _LUT_OR)]), res)
-    return sel64(ctx, nan, ctx.const(0x7FFFFFFFFFFFFFFF, 64), res)
+    return _select_special(ctx, spec, res)
 
 
 def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
     """IEEE ``sqrt(x)`` in float64, correctly rounded in ``rnd``."""
+    # Specials first (see _special_hi): +-0 and +inf give themselves (their
+    # low word is 0), NaN and x < 0 give NaN (-0 is not < 0).
+    zero = dconst(ctx, 0.0)
+    keep = ctx.emit1(PLop3Op, [dsetp(ctx, "eq", x, zero), dsetp(ctx, "eq", x, dconst(ctx, math.inf)),
+                               PT, 0xF0 | 0xCC])
+    spec = sel(ctx, keep, ctx.parts(x)[1], _NOT_SPECIAL)
+    spec = sel(ctx, dsetp(ctx, "ltu", x, zero), ctx.mov_imm(0x7FFFFFFF), spec)
     xm, ex = _normalize(ctx, x)
     # x = xm * 2^ex; make the exponent even: x' in [1, 4), k = floor(ex / 2).
     par = lop(ctx, ex, 1, _LUT_AND)
     k = ctx.emit1(ShrOp, [ex, 1], mods="s32")
     xl, xh = ctx.parts(xm)
     xp = ctx.pack([xl, _iadd(ctx, xh, ctx.emit1(ShlOp, [par, 20]))])
-    one, half, zero = dconst(ctx, 1.0), dconst(ctx, 0.5), dconst(ctx, 0.0)
+    one, half = dconst(ctx, 1.0), dconst(ctx, 0.5)
     y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(xp)[1]], mods="rsq64h")])
     for _ in range(3):
         t = dmul(ctx, xp, y)
@@ -724,12 +761,7 @@ def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
     never = pand(ctx, PT, PT, 0x00)
     up = _round_up(ctx, rnd, mid_pos, never, never, inexact, never)
     res = dmul(ctx, sel64(ctx, up, cu, c), pow2(ctx, k))
-    # Specials: +-0 -> itself, +inf -> +inf, NaN or x < 0 -> NaN.
-    keep = ctx.emit1(PLop3Op, [dsetp(ctx, "eq", x, zero), dsetp(ctx, "eq", x, dconst(ctx, math.inf)),
-                               PT, 0xF0 | 0xCC])
-    res = sel64(ctx, keep, x, res)
-    bad = dsetp(ctx, "ltu", x, zero)  # NaN or negative (-0 is not < 0)
-    return sel64(ctx, bad, ctx.const(0x7FFFFFFFFFFFFFFF, 64), res)
+    return _select_special(ctx, spec, res)
 
 
 def _to_f64(ctx: FunctionLowering, v: SSAValue, ftz: bool) -> SSAValue:
@@ -738,6 +770,68 @@ def _to_f64(ctx: FunctionLowering, v: SSAValue, ftz: bool) -> SSAValue:
 
 def _to_f32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
     return ctx.emit1(F2FOp, [v], R32Type.unallocated(), mods=f"f32.f64.{rnd}" + (".ftz" if ftz else ""))
+
+
+def _div32(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+    """``a / b`` rounded to f32 in ``rnd`` for f64 operands that are exactly
+    f32 values (possibly flushed).  Why this is exact:
+
+    * Gap: with ``a``, ``b`` of 24-bit significands and ``m`` any 25-bit
+      number (an f32 grid point or midpoint, subnormal ones included),
+      ``a - b*m`` is a multiple of ulp(b)*ulp(m), so ``a/b`` is either
+      ``m`` or at least 2^-51 (relative) away from it.
+    * Accuracy: two Newton steps from the MUFU.RCP64H seed (>= 8 bits) give
+      ``y`` within eps <= 2^-32 of 1/b; then ``q0 = a*y``, ``r = a - b*q0``
+      (one rounding, tiny) and ``q1 = q0 + r*y`` is within (1/2 ulp + eps^2)
+      of ``a/b`` -- below 2^-52 relative, and exactly ``a/b`` when that is
+      an f64 value (the error term is far below half an ulp).
+    * So ``F2F.f32.f64.rnd(q1)`` rounds like the exact quotient in all four
+      modes (F2F handles f32 overflow and the subnormal grid).
+    * Specials: ``q1`` is finite and nonzero exactly when both operands are
+      (their f64 quotient never overflows or underflows); otherwise the
+      result is ``a * rcp64h(b)``, whose IEEE products give NaN, +-inf and
+      signed zeros as division does (``b`` is never subnormal in f64, so the
+      seed of a nonzero finite ``b`` is finite and nonzero).
+    """
+    _, bh = ctx.parts(b)
+    y0 = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [bh], mods="rcp64h")])
+    special = _to_f32(ctx, dmul(ctx, a, y0), "rn", ftz)  # exact for 0/inf/NaN
+    one = dconst(ctx, 1.0)
+    y = y0
+    for _ in range(2):
+        e = dfma(ctx, b, y, one, smods={"a": "neg"})
+        y = dfma(ctx, y, e, y)
+    q0 = dmul(ctx, a, y)
+    r = dfma(ctx, b, q0, a, smods={"a": "neg"})
+    q1 = dfma(ctx, r, y, q0)
+    ok = dsetp(ctx, "gt", q1, dconst(ctx, 0.0), smods={"a": "abs"})
+    return sel(ctx, ok, _to_f32(ctx, q1, rnd, ftz), special)
+
+
+def _sqrt32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+    """``sqrt(v)`` for an f32 register, rounded to f32 in ``rnd``; the same
+    argument as :func:`_div32`: for ``x`` of a 24-bit significand and a
+    25-bit ``m``, ``x - m^2`` is a multiple of ulp(m)^2, so ``sqrt(x)`` is
+    ``m`` or at least 2^-51 (relative) away.  ``y`` ~ 1/sqrt(x) after two
+    Newton steps (eps <= 2^-32), ``s = x*y``, ``r = x - s^2`` and
+    ``s + r*y/2`` is within 1/2 ulp + O(eps^2) of ``sqrt(x)`` and exact when
+    that is an f64 value.  ``s`` is NaN exactly for +-0, +inf, negative and
+    NaN inputs (rsq64h of 0 is inf, of inf 0, of x < 0 NaN); those take
+    MUFU.SQRT's IEEE special results."""
+    x = _to_f64(ctx, v, ftz)
+    _, xh = ctx.parts(x)
+    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [xh], mods="rsq64h")])
+    one, half = dconst(ctx, 1.0), dconst(ctx, 0.5)
+    for _ in range(2):
+        t = dmul(ctx, x, y)
+        e = dfma(ctx, t, y, one, smods={"a": "neg"})
+        y = dfma(ctx, dmul(ctx, y, half), e, y)
+    s = dmul(ctx, x, y)
+    r = dfma(ctx, s, s, x, smods={"a": "neg"})
+    s = dfma(ctx, r, dmul(ctx, y, half), s)
+    ok = dsetp(ctx, "num", s, s)
+    special = ctx.emit1(MufuOp, [v], mods="sqrt.ftz" if ftz else "sqrt")
+    return sel(ctx, ok, _to_f32(ctx, s, rnd, ftz), special)
 
 
 @lowers_float("div")
@@ -761,8 +855,7 @@ def lower_div(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     if not fm.rnd and not fm.has("full"):
         ctx.error("div.f32 needs .approx, .full or a rounding modifier", ins)
     rnd = fm.rnd or "rn"  # .full: correctly rounded is within its 2 ulp
-    q = div64(ctx, _to_f64(ctx, va, ftz), _to_f64(ctx, vb, ftz), rnd)
-    ctx.set(d, _to_f32(ctx, q, rnd, ftz))
+    ctx.set(d, _div32(ctx, _to_f64(ctx, va, ftz), _to_f64(ctx, vb, ftz), rnd, ftz))
 
 
 @lowers("rcp")
@@ -796,8 +889,7 @@ def lower_rcp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         return
     if not fm.rnd:
         ctx.error("rcp.f32 needs .approx or a rounding modifier", ins)
-    q = div64(ctx, dconst(ctx, 1.0), _to_f64(ctx, v, ftz), fm.rnd)
-    ctx.set(d, _to_f32(ctx, q, fm.rnd, ftz))
+    ctx.set(d, _div32(ctx, dconst(ctx, 1.0), _to_f64(ctx, v, ftz), fm.rnd, ftz))
 
 
 @lowers("sqrt")
@@ -819,4 +911,4 @@ def lower_sqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         return
     if not fm.rnd:
         ctx.error("sqrt.f32 needs .approx or a rounding modifier", ins)
-    ctx.set(d, _to_f32(ctx, sqrt64(ctx, _to_f64(ctx, v, ftz), fm.rnd), fm.rnd, ftz))
+    ctx.set(d, _sqrt32(ctx, v, fm.rnd, ftz))
