@@ -22,7 +22,11 @@ no register limit and with ``max-regs 32`` (``--maxrregcount 32``):
 Printed per kernel (device functions that ptxas keeps have no ``Used`` line
 in ``ptxas -v`` and are listed with ptxas ``-``): ori's registers and spill
 bytes (stores+loads) per strategy, the lower bound, ptxas's registers and
-spill bytes; then per (limit, strategy) the summary: kernels where ori <=
+spill bytes.  A mark after ``r`` says, for strategies that record it
+(``strategy=ssa``: :mod:`passes.regalloc.ssa_search`), how the count
+relates to the bound: ``=`` at the bound, ``+`` above it but proven minimal
+for the allocated code by the exact search (the difference is alignment of
+pairs/quads and the reserved R1), ``?`` not proven; then per (limit, strategy) the summary: kernels where ori <=
 ptxas in registers, spill bytes summed (ori and ptxas), kernels where ori
 spills and ptxas does not.  ``--listing NAME`` prints ori's allocated listing
 of that kernel (``-t ori-asm``) and ptxas's SASS (needs cuobjdump: found
@@ -83,6 +87,9 @@ class Row:
     bound: int | None = None
     ori: dict[str, tuple[int, int, int] | str] = field(default_factory=dict)
     """strategy -> (registers, spill stores, spill loads) or an error text."""
+    proven: dict[str, bool] = field(default_factory=dict)
+    """strategy -> whether the register count is proven minimal for the
+    allocated code (``ori.r_assign_optimal``, set by ``strategy=ssa``)."""
     ptxas: PtxasFigures | None = None
 
 
@@ -149,8 +156,10 @@ def lower_bounds(module: object, limit: int | None) -> dict[str, int]:
 
 def run_ori(
     text: str, name: str, limit: int | None, strategy: str, pre: str = DEFAULT_PRE
-) -> tuple[dict[str, tuple[int, int, int] | str], dict[str, int], str]:
-    """Allocate one PTX file; returns per-function figures, lower bounds and stderr."""
+) -> tuple[dict[str, tuple[int, int, int] | str], dict[str, int], str, dict[str, bool]]:
+    """Allocate one PTX file; returns per-function figures, lower bounds,
+    stderr and, per function that records it, whether its count is proven
+    minimal."""
     from xdsl.dialects.builtin import IntegerAttr
 
     from ori_dialect.ops.func import FuncOp
@@ -173,18 +182,21 @@ def run_ori(
             apply_pipeline(m, spec)
         except Exception as e:  # noqa: BLE001 -- reported per kernel, the run goes on
             msg = str(e).splitlines()[0][:120]
-            return {k: f"error: {msg}" for k in bounds}, bounds, err.getvalue()
+            return {k: f"error: {msg}" for k in bounds}, bounds, err.getvalue(), {}
 
     def ival(f: FuncOp, a: str) -> int:
         v = f.attributes.get(a)
         return v.value.data if isinstance(v, IntegerAttr) else 0
 
+    proven: dict[str, bool] = {}
     for f in m.walk():
         if isinstance(f, FuncOp):
             figures[f.sym_name.data] = (
                 ival(f, "ori.num_regs"), ival(f, "ori.spill_stores"), ival(f, "ori.spill_loads")
             )
-    return figures, bounds, err.getvalue()
+            if "ori.r_assign_optimal" in f.attributes:
+                proven[f.sym_name.data] = bool(ival(f, "ori.r_assign_optimal"))
+    return figures, bounds, err.getvalue(), proven
 
 
 def find_cuobjdump(opt: str | None) -> str | None:
@@ -268,21 +280,33 @@ def main() -> int:
                 px = run_ptxas(path, sm, lim)
                 per: dict[str, Row] = {}
                 for s in strats:
-                    figs, bounds, _ = run_ori(text, path.name, lim, s, args.pre)
+                    figs, bounds, _, proven = run_ori(text, path.name, lim, s, args.pre)
                     for k, v in figs.items():
                         r = per.setdefault(k, Row(sm, path.stem, k, lim, bounds.get(k)))
                         r.ori[s] = v
+                        if k in proven:
+                            r.proven[s] = proven[k]
                 for k, r in per.items():
                     r.ptxas = px.get(k)
                     rows.append(r)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
 
-    def fmt(v: tuple[int, int, int] | str | None) -> str:
+    def mark(r: Row, s: str) -> str:
+        """``=`` at the lower bound, ``+`` above it but proven minimal for
+        that code (alignment), ``?`` not proven; nothing if not recorded."""
+        v = r.ori.get(s)
+        if s not in r.proven or not isinstance(v, tuple) or v[1] + v[2]:
+            return " "
+        if r.bound is not None and v[0] <= r.bound:
+            return "="
+        return "+" if r.proven[s] else "?"
+
+    def fmt(v: tuple[int, int, int] | str | None, m: str = " ") -> str:
         if v is None:
             return "-"
         if isinstance(v, str):
             return v
-        return f"{v[0]:>3} r {v[1] + v[2]:>5} B"
+        return f"{v[0]:>3} r{m}{v[1] + v[2]:>5} B"
 
     head = f"{'sm':>3} {'file':<10} {'kernel':<34} {'limit':>5} {'bound':>5}"
     for s in strats:
@@ -293,7 +317,7 @@ def main() -> int:
         line = (f"{r.sm:>3} {r.file:<10} {r.kernel[:34]:<34} {r.limit or '-':>5} "
                 f"{r.bound if r.bound is not None else '-':>5}")
         for s in strats:
-            line += f"  {fmt(r.ori.get(s)):>15}"
+            line += f"  {fmt(r.ori.get(s), mark(r, s)):>15}"
         p = r.ptxas
         pv = "-" if p is None or p.regs is None else fmt((p.regs, p.spill_stores, p.spill_loads))
         first = r.ori.get(strats[0])
@@ -317,6 +341,13 @@ def main() -> int:
                   f"does not: {len(only)}" + (f" ({', '.join(r.kernel for r in only)})"
                                                if only else "")
                   + (f"; {len(errs)} failed" if errs else ""))
+    for s in strats:
+        marks = [mark(r, s) for r in rows if s in r.proven]
+        if marks:
+            print(f"strategy {s}: at the lower bound on {marks.count('=')}/{len(marks)} "
+                  f"allocations, above it but proven minimal for the allocated code on "
+                  f"{marks.count('+')} (alignment), not proven on {marks.count('?')}"
+                  + (f", spilled on {marks.count(' ')}" if marks.count(' ') else ""))
     print(f"\n(ori+ptxas time: {wall:.1f} s wall, {cpu:.1f} s CPU of this process)")
     return 0
 

@@ -392,7 +392,10 @@ class RegAllocPass(ModulePass):
     """Debug: lower the limit of any register file, ``P=2;UR=3;B=1`` (tests of
     the spill paths of every file)."""
     profile_lower_bound: bool = False
-    """Raise a limit below 24 to 24 on sm_70+ as ptxas does (:mod:`.budget`)."""
+    """Raise a limit below 24 to 24 on sm_70+ as ptxas does (:mod:`.budget`).
+    Off by default on purpose: ``max-regs`` below 24 is how ori forces
+    spilling (lit tests at 16..32, the spill fuzzers); turn it on to compare
+    with ptxas under ``--maxrregcount`` below 24."""
     occupancy_budget: bool = False
     """Seed 000's occupancy-aware budget model (:mod:`.budget`); off by default."""
     budget_model: str = "piecewise"
@@ -405,6 +408,10 @@ class RegAllocPass(ModulePass):
     strategy: str = "fatpoint"
     """``fatpoint`` (seed 000, this module) or ``ssa`` (spill to the budget
     first, then assign in dominance order: :mod:`.ssa_driver`)."""
+    ssa_search_budget: int = 20000
+    """``strategy=ssa`` only: candidates the exact search for fewer R
+    registers than the greedy assignment may try per function
+    (:mod:`.ssa_search`); 0 keeps the greedy assignment."""
 
     def _occupancy(self, func: FuncOp) -> tuple[BudgetModel, str] | None:
         if not self.occupancy_budget:
@@ -467,6 +474,7 @@ class RegAllocPass(ModulePass):
                     max_spill_rounds=self.max_spill_rounds, spill_base=base,
                     smem_spilling=self.smem_spilling,
                     file_limits=parse_file_limits(self.force_file_limits),
+                    search_budget=self.ssa_search_budget,
                 )
             else:
                 res = allocate_function(

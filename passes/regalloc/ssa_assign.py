@@ -45,7 +45,11 @@ alignment waste.  No bound better than the budget is claimed with wide
 values (the retries show in ``FunctionResult.attempts``).  Measured on the
 113 functions of generated programs 200..259 without a limit (r64 addresses
 everywhere): 106 use no register above the lowest ``P`` allowed ones, 6 one
-more, 1 two more; no fragmentation retry was needed.
+more, 1 two more; no fragmentation retry was needed.  Where the greedy
+result is above that bound, :mod:`.ssa_search` looks for an assignment
+with fewer registers and proves the count it keeps minimal (on the example
+kernels it reaches the bound or proves the rest is alignment on all of
+them).
 
 **Input invariants.**  Strict SSA (every use dominated by its definition;
 block arguments are the phis), tied operands split, every value virtual, and
@@ -84,6 +88,15 @@ class Assignment:
     """Per file: highest register used + 1."""
     used: dict[RegFile, set[int]] = field(default_factory=dict)
     """Per file: every register some value occupies."""
+    events: list[tuple[int, int, object]] = field(default_factory=list)
+    """The walk of the recorded file (``assign(record=...)``) for
+    :mod:`.ssa_search`: ``(WALK_RESET, block, live-in values)``,
+    ``(WALK_GIVE, value, tied prior or -1)``, ``(WALK_RELEASE, value, 0)``."""
+    partners: dict[int, list[int]] = field(default_factory=dict)
+    """Coalescing partners (hints) of each value."""
+
+
+WALK_RESET, WALK_GIVE, WALK_RELEASE = 0, 1, 2
 
 
 def dominance_order(dom: DominatorTree) -> list[int]:
@@ -218,9 +231,11 @@ def _dying(lv: Liveness, b: int) -> tuple[list[int], list[list[int]]]:
     return dead_args, out
 
 
-def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
+def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
+           record: RegFile | None = None) -> Assignment:
     """Registers for every numbered value of the function (module docstring).
-    Raises :class:`AssignFailure` when a value finds no aligned free slot."""
+    Raises :class:`AssignFailure` when a value finds no aligned free slot.
+    ``record``: keep the walk of that file in ``Assignment.events``."""
     cfg = lv.cfg
     num = lv.numbering
     dom = DominatorTree(cfg)
@@ -229,6 +244,8 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
     files = [_File(allowed.get(f, [])) for f in FILES]
     partners = _partners(lv)
     reg: dict[int, int] = {}
+    rec = FILES.index(record) if record is not None else -1
+    events: list[tuple[int, int, object]] = []
 
     def give(v: int, blk: int, fixed: int | None = None) -> None:
         st = files[fil[v]]
@@ -246,11 +263,21 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
             raise AssignFailure(FILES[fil[v]], v, w, blk)
         st.take(base, w)
         reg[v] = base
+        if fil[v] == rec:
+            events.append((WALK_GIVE, v, -1 if fixed is None else tied_of[v]))
+
+    def free(v: int) -> None:
+        files[fil[v]].release(reg[v], width[v])
+        if fil[v] == rec:
+            events.append((WALK_RELEASE, v, 0))
+
+    tied_of: dict[int, int] = {}
 
     for b in dominance_order(dom):
         for st in files:
             st.occ = 0
-        for v in lv.live_in(b):
+        live_in = lv.live_in(b)
+        for v in live_in:
             base = reg.get(v)
             if base is None:
                 raise PassFailedException(
@@ -258,29 +285,33 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]]) -> Assignment:
                     "defined in a block dominating it (the strategy needs strict SSA)"
                 )
             files[fil[v]].take(base, width[v])
+        if rec >= 0:
+            events.append((WALK_RESET, b, tuple(v for v in live_in if fil[v] == rec)))
         dead_args, dying = _dying(lv, b)
         for a in num.arg_ids[b]:
             give(a, b)
         for v in dead_args:
-            files[fil[v]].release(reg[v], width[v])
+            free(v)
         for k, defs in enumerate(num.op_defs[b]):
             for v in dying[k]:
-                files[fil[v]].release(reg[v], width[v])
+                free(v)
             if not defs:
                 continue
             tied = dict(num.tied.get((b, k), ()))
             for v in defs:
                 p = tied.get(v)
                 if p is not None:
+                    tied_of[v] = p
                     give(v, b, reg[p])
             for v in defs:
                 if v not in tied:
                     give(v, b)
-    res = Assignment(reg=reg)
+    res = Assignment(reg=reg, events=events, partners=partners)
     for f, st in zip(FILES, files):
         res.peak[f] = st.used.bit_length()
         res.used[f] = {r for r in range(st.used.bit_length()) if (st.used >> r) & 1}
     return res
 
 
-__all__ = ["AssignFailure", "Assignment", "assign", "dominance_order"]
+__all__ = ["WALK_GIVE", "WALK_RELEASE", "WALK_RESET", "AssignFailure", "Assignment", "assign",
+           "dominance_order"]

@@ -21,7 +21,13 @@ Per function:
    fragmentation leaves a wide value without an aligned slot, the file's
    target is lowered by the value's width and steps 2-3 are repeated
    (at most ``max-spill-rounds`` times);
-4. commit, as the fat-point driver does: values are retyped, edge parallel
+4. **tightening** (:mod:`.ssa_search`): when the greedy assignment uses more
+   R registers than the maximum pressure needs (alignment), a bounded exact
+   search looks for one with fewer, and says whether the count kept is
+   proven minimal (``ori.r_assign_optimal`` = 1 proven, 0 not proven;
+   ``ori.r_pressure_bound`` is the count the pressure alone would need;
+   option ``ssa-search-budget``, candidates per function, 0 = off);
+5. commit, as the fat-point driver does: values are retyped, edge parallel
    copies lowered, spill slots compacted (local memory, or shared memory in
    the SMEM mode), and ``ori.max_regs``, ``ori.num_regs``,
    ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` (and the
@@ -38,16 +44,18 @@ from __future__ import annotations
 
 import sys
 
-from xdsl.dialects.builtin import FunctionType
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
 from xdsl.ir import Block, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import FILES, Liveness
+from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.budget import (
     compute_budget,
     function_target,
+    hidden_regs,
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
@@ -58,6 +66,7 @@ from passes.regalloc.spill import (
     smem_spill_setup,
 )
 from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
+from passes.regalloc.ssa_search import tighten
 from passes.regalloc.ssa_spill import _fail, prespill
 
 
@@ -70,6 +79,7 @@ def allocate_function_ssa(
     spill_base: int = 0,
     smem_spilling: bool = False,
     file_limits: dict[RegFile, int] | None = None,
+    search_budget: int = 20000,
 ) -> FunctionResult:
     """Allocate ``func`` with the ssa strategy (module docstring).
     ``smem_spilling`` and ``file_limits`` mean what they mean for
@@ -100,7 +110,7 @@ def allocate_function_ssa(
         spilled += ps.spilled
         lv = ps.liveness if ps.liveness is not None else Liveness(CFG.compute(func))
         try:
-            asg: Assignment = assign(lv, allowed)
+            asg: Assignment = assign(lv, allowed, record=RegFile.R)
             break
         except AssignFailure as e:
             if e.file not in spill_files:
@@ -116,6 +126,20 @@ def allocate_function_ssa(
                     f"in block #{e.block}",
                 ) from None
             limits[e.file] -= e.width
+
+    # ---- tightening: fewer R registers than the greedy peak, if any exist ----
+    pressure = RegisterPressure(lv).max.get(RegFile.R, 0)
+    found = tighten(lv, allowed[RegFile.R], asg, pressure, search_budget)
+    func.attributes["ori.r_assign_optimal"] = IntegerAttr(int(found.optimal), i32)
+    func.attributes["ori.r_pressure_bound"] = IntegerAttr(
+        found.pressure_bound + hidden_regs(tgt) if found.pressure_bound else 0, i32
+    )
+    if found.peak < found.greedy_peak:
+        remarks.append(
+            f"exact search: R{found.peak - 1} is the highest register instead of "
+            f"R{found.greedy_peak - 1} ({found.nodes} candidates tried"
+            + (", proven minimal)" if found.optimal else ")")
+        )
 
     # ---- commit: retype ----
     num = lv.numbering
