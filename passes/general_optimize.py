@@ -29,7 +29,10 @@ Sub-steps (each switchable; they run to a fixed point, at most
   each source slot that accepts that kind of constant (the slot's ``imm`` /
   ``cbank`` flags; an integer word reaches an ``f32`` slot as the float
   with that bit pattern, NaN patterns excepted since the text form cannot
-  keep their payload).  The width the slot reads a constant at
+  keep their payload).  A 64-bit ``PACK`` of constants whose low word is 0
+  reaches an ``f64`` slot the same way: SASS's f64 immediates keep the high
+  32 bits (``DFMA R6, -R2, R4, 1``, ``DMUL R4, R4, 0.5`` in ptxas's
+  division sequences), so the pair stops occupying two registers.  The width the slot reads a constant at
   (``slot_bits``, as the interpreter does) must be the value's width.
   SASS encodes at most one non-register operand among the register-capable
   slots of an instruction -- one immediate, one ``c[..][..]`` or one
@@ -88,7 +91,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import Float32Type, FloatAttr, IntegerAttr, ModuleOp, f32
+from xdsl.dialects.builtin import Float32Type, FloatAttr, IntegerAttr, ModuleOp, f32, f64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -254,7 +257,7 @@ class GeneralOptimizePass(ModulePass):
                 if self.lea and isinstance(o, PackOp):
                     changed |= self._lea(o, st)
             if self.const_prop:
-                for o in [o for o in func.walk() if isinstance(o, MovOp | LdcOp)]:
+                for o in [o for o in func.walk() if isinstance(o, MovOp | LdcOp | PackOp)]:
                     if o.parent is not None:
                         changed |= self._propagate(o, st)
             if not changed:
@@ -357,10 +360,18 @@ class GeneralOptimizePass(ModulePass):
         return True
 
     # ---- constant propagation --------------------------------------------
-    def _constant_of(self, op: MovOp | LdcOp) -> tuple[Attribute, int] | None:
+    def _constant_of(self, op: MovOp | LdcOp | PackOp) -> tuple[Attribute, int] | None:
         """The constant ``op`` defines and its width in bits, if any."""
         if not _unguarded(op) or op.smod_map():
             return None
+        if isinstance(op, PackOp):
+            # A 64-bit constant whose low word is 0: the form an f64 immediate
+            # slot encodes (SASS keeps the high 32 bits: ``DFMA R6, -R2, R4, 1``).
+            k = _known(op.results[0])
+            if k is None or int(k) & 0xFFFFFFFF:
+                return None
+            v = int(k)
+            return IntegerAttr(v - (1 << 64) if v >> 63 else v, 64), 64
         if isinstance(op, MovOp):
             a = op.src("a")
             if isinstance(a, IntegerAttr | CBankAttr) and isinstance(op.results[0].type, R32Type):
@@ -378,7 +389,7 @@ class GeneralOptimizePass(ModulePass):
             return CBankAttr(bank, op.offset()), 64
         return None
 
-    def _propagate(self, op: MovOp | LdcOp, st: FunctionStats) -> bool:
+    def _propagate(self, op: MovOp | LdcOp | PackOp, st: FunctionStats) -> bool:
         c = self._constant_of(op)
         if c is None:
             return False
@@ -751,7 +762,13 @@ def _const_for_slot(
         return const if slot.cbank else None
     if smod:
         return None  # -imm / |imm| would need the modifier folded into the value
-    assert isinstance(const, IntegerAttr) and bits == 32
+    assert isinstance(const, IntegerAttr)
+    if bits == 64:
+        if slot.imm != "f64":
+            return None
+        d = struct.unpack("<d", struct.pack("<Q", const.value.data & (2**64 - 1)))[0]
+        return None if math.isnan(d) else FloatAttr(d, f64)
+    assert bits == 32
     if slot.imm == "int":
         return const
     if slot.imm == "f32":
@@ -811,6 +828,15 @@ def _materialise(op: OriInstruction, slot: Src, v: Attribute) -> Any:
     return np.uint64(x & 0xFFFFFFFFFFFFFFFF) if _slot_bits(op, slot) == 64 else np.uint32(x & 0xFFFFFFFF)
 
 
+def _word(x: SSAValue | Attribute) -> int | None:
+    """A PACK part's value: an immediate, or RZ (0)."""
+    if isinstance(x, IntegerAttr):
+        return x.value.data & 0xFFFFFFFF
+    if x == R32Type.fixed():  # a fixed register operand is its type attribute
+        return 0
+    return None
+
+
 def _known(v: SSAValue) -> Any:
     """The value of a register defined by a constant-producing op (``MOV imm``,
     ``PACK imm, imm``, ``PLOP3 PT, PT, PT, 0xff|0x0``), as the interpreter
@@ -821,14 +847,10 @@ def _known(v: SSAValue) -> Any:
     vals = [x for _, x in d.slot_values()]
     if isinstance(d, MovOp) and isinstance(v.type, R32Type) and isinstance(vals[0], IntegerAttr):
         return np.uint32(vals[0].value.data & 0xFFFFFFFF)
-    if (
-        isinstance(d, PackOp)
-        and isinstance(v.type, R64Type)
-        and len(vals) == 2
-        and all(isinstance(x, IntegerAttr) for x in vals)
-    ):
-        lo, hi = (x.value.data & 0xFFFFFFFF for x in vals)  # type: ignore[union-attr]
-        return np.uint64(lo | (hi << 32))
+    if isinstance(d, PackOp) and isinstance(v.type, R64Type) and len(vals) == 2:
+        words = [_word(x) for x in vals]
+        if words[0] is not None and words[1] is not None:
+            return np.uint64(words[0] | (words[1] << 32))
     if isinstance(d, PLop3Op) and len(d.results) == 1 and isinstance(v.type, PredType):
         pt = PredType.fixed()
         if vals[:3] == [pt, pt, pt] and isinstance(vals[3], IntegerAttr):

@@ -63,14 +63,20 @@ def kernel(body: str, ins: list[str], outs: list[str]) -> str:
     return "\n".join(lines)
 
 
-def run(body: str, ins: list[str], outs: list[str], arrays: list[Any]) -> list[np.ndarray]:
+def run(body: str, ins: list[str], outs: list[str], arrays: list[Any],
+        pipeline: str = "") -> list[np.ndarray]:
     """Run ``body`` on bit-pattern inputs (one uint64 array per input);
-    output ``j`` is register ``<class>20+j`` (predicates: ``%p8+j``)."""
+    output ``j`` is register ``<class>20+j`` (predicates: ``%p8+j``).
+    ``pipeline``: passes to run on the imported module first."""
     n = len(arrays[0])
     pad = (-n) % 128
     args = [np.concatenate([np.asarray(a, np.uint64), np.zeros(pad, np.uint64)]) for a in arrays]
     args += [np.zeros(n + pad, np.uint64) for _ in outs]
     m = import_ptx(kernel(body, ins, outs))
+    if pipeline:
+        from ori_dialect.testing.equivalence import apply_pipeline
+
+        apply_pipeline(m, pipeline)
     m.verify()
     res = run_kernel(m, "k", grid=((n + pad) // 128, 1, 1), block=(128, 1, 1), args=args)
     return [np.asarray(res[len(ins) + j][:n]) for j in range(len(outs))]
@@ -442,6 +448,25 @@ def test_f32_div_sqrt_near_rounding_boundaries() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_f32_div_sqrt_near_rounding_boundaries_fuzz(seed: int) -> None:
     _check_div_sqrt_f32(20000, 100 + seed)
+
+
+@pytest.mark.parametrize("fmt", ["f32", "f64"])
+def test_div_rcp_sqrt_after_general_optimize(fmt: str) -> None:
+    """The routines' f64 constants become DFMA/DMUL/DSETP immediates in
+    ``ori-general-optimize``; the results stay exact."""
+    a, b = div_operands(fmt, 30)
+    reg = REGS[fmt]
+    body = "\n".join(f"div.{m}.{fmt} {reg}{20 + k}, {reg}0, {reg}1; sqrt.{m}.{fmt} {reg}{24 + k}, {reg}0;"
+                     for k, m in enumerate(MODES))
+    body += f"\nrcp.rn.{fmt} {reg}28, {reg}1;"
+    outs = run(body, [fmt, fmt], [fmt] * 9, [a, b], pipeline="ori-general-optimize,ori-dead-code")
+    fa = [to_float(x, fmt) for x in a]
+    fb = [to_float(y, fmt) for y in b]
+    for k, m in enumerate(MODES):
+        check(outs[k], [fbits(ref_div(x, y, fmt, m), fmt) for x, y in zip(fa, fb)], fmt, [a, b],
+              f"div.{m}.{fmt}")
+        check(outs[4 + k], [fbits(ref_sqrt(x, fmt, m), fmt) for x in fa], fmt, [a], f"sqrt.{m}.{fmt}")
+    check(outs[8], [fbits(ref_div(1.0, y, fmt, "rn"), fmt) for y in fb], fmt, [b], f"rcp.rn.{fmt}")
 
 
 def test_f32_div_rcp_sqrt_ftz() -> None:

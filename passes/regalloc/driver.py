@@ -435,6 +435,10 @@ class RegAllocPass(ModulePass):
             raise PassFailedException(
                 f"ori-regalloc: unknown strategy '{self.strategy}' (fatpoint or ssa)"
             )
+        if self.ssa_search_budget < 0:
+            raise PassFailedException(
+                f"ori-regalloc: ssa-search-budget must be 0 (off) or more, got {self.ssa_search_budget}"
+            )
         funcs = [f for f in op.walk() if isinstance(f, FuncOp)]
         states = {f.sym_name.data: _allocated_state(f) for f in funcs}
         for f in funcs:

@@ -71,3 +71,38 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+// A 64-bit PACK of constants whose low word is 0 reaches f64 slots as an
+// immediate (SASS keeps the high 32 bits: ptxas's `DFMA R6, -R2, R4, 1`);
+// a nonzero low word, a slot with a source modifier or a second constant
+// keeps the register.
+// CHECK-LABEL: ori.func kernel @f64imm(
+// CHECK:         %e = ori.dfma -%y, %x, 1.0
+// CHECK-NEXT:    %h = ori.dmul %e, 0.5
+// CHECK-NEXT:    %p = ori.dsetp eq |%h|, inf, PT
+// CHECK-NEXT:    %q = ori.dsetp eq |%h|, |%half|, PT
+// CHECK-NEXT:    %r = ori.dadd %h, %odd
+// CHECK-NEXT:    %s = ori.dfma %r, c[0x0][0x160], %one
+// REM: remark: @f64imm: general-optimize [copies=0] [constants=4]
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @f64imm() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<8, align 8, at 0x8>]} {
+    %one = ori.pack RZ, 0x3ff00000 : () -> !ori.r64
+    %half = ori.pack RZ, 0x3fe00000 : () -> !ori.r64
+    %inf = ori.pack RZ, 0x7ff00000 : () -> !ori.r64
+    %odd = ori.pack 0x1, 0x3ff00000 : () -> !ori.r64
+    %x = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
+    %y = ori.dadd %x, %x : (!ori.r64, !ori.r64) -> !ori.r64
+    %e = ori.dfma -%y, %x, %one : (!ori.r64, !ori.r64, !ori.r64) -> !ori.r64
+    %h = ori.dmul %e, %half : (!ori.r64, !ori.r64) -> !ori.r64
+    %p = ori.dsetp eq |%h|, %inf, PT : (!ori.r64, !ori.r64) -> !ori.p
+    %q = ori.dsetp eq |%h|, |%half|, PT : (!ori.r64, !ori.r64) -> !ori.p
+    %r = ori.dadd %h, %odd : (!ori.r64, !ori.r64) -> !ori.r64
+    %s = ori.dfma %r, c[0x0][0x160], %one : (!ori.r64, !ori.r64) -> !ori.r64
+    %pq = ori.plop3 %p, %q, PT, 0x80 : (!ori.p, !ori.p) -> !ori.p
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    ori.stg b64 [%a], %s : (!ori.r64, !ori.r64) -> ()
+    ori.stg b64 [%a], %r if %pq : (!ori.r64, !ori.r64, !ori.p) -> ()
+    ori.exit
+  }
+}

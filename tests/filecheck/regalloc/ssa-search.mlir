@@ -2,6 +2,7 @@
 // RUN: ori-opt %s -p 'ori-regalloc{strategy=ssa},ori-check-regalloc' -t ori-asm 2>/dev/null | filecheck %s --check-prefix=SEARCH
 // RUN: ori-opt %s -p 'ori-regalloc{strategy=ssa stats=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=STATS
 // RUN: ori-opt %s -p 'ori-regalloc{strategy=ssa}' | filecheck %s --check-prefix=ATTRS
+// RUN: not ori-opt %s -p 'ori-regalloc{strategy=ssa ssa-search-budget=-1}' 2>&1 | filecheck %s --check-prefix=BADBUDGET
 
 // The exact search of strategy=ssa (passes/regalloc/ssa_search.py) on saxpy
 // as the README pipeline leaves it before allocation.  At most 4 values are
@@ -25,6 +26,9 @@
 // STATS: Used 7 registers
 
 // ATTRS: ori.r_assign_optimal = 1 : i32, ori.r_pressure_bound = 7 : i32
+
+// BADBUDGET: ori-opt: error: ori-regalloc: ssa-search-budget must be 0 (off) or more, got -1
+// BADBUDGET-NOT: Traceback
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @saxpy() attributes {params = [#ori.param<4, align 4, at 0x0>, #ori.param<4, align 4, at 0x4>, #ori.param<8, align 8, at 0x8>, #ori.param<8, align 8, at 0x10>], ori.shared_bytes = 0 : i32} {
