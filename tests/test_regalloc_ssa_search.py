@@ -112,3 +112,18 @@ def test_search_beats_greedy_on_saxpy(capfd: pytest.CaptureFixture[str]) -> None
     assert counts[0] == (8, 0, 7)  # greedy: a single in R2 splits the pair the address needs
     assert counts[20000] == (7, 1, 7)
     assert "exact search: R4 is the highest register instead of R5" in err
+
+
+def test_small_budget_is_not_a_proof() -> None:
+    """``int64_mix`` needs a few hundred candidates to reach its bound: with
+    fewer the greedy count is kept and not claimed minimal."""
+    text = (ROOT / "examples" / "ptx" / "sm_80" / "int64.ptx").read_text()
+    got = {}
+    for budget in (50, 20000):
+        m = import_ptx(text, "int64.ptx")
+        apply_pipeline(m, PRE + f",ori-regalloc{{strategy=ssa ssa-search-budget={budget}}}")
+        assert not check_module(m)
+        f = next(f for f in _funcs(m) if f.sym_name.data == "int64_mix")
+        got[budget] = (_attr(f, "ori.num_regs"), _attr(f, "ori.r_assign_optimal"))
+    assert got[50] == (14, 0)
+    assert got[20000] == (13, 1)

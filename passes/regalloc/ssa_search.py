@@ -62,6 +62,7 @@ from passes.regalloc.ssa_assign import (
     _File,
 )
 
+
 @dataclass
 class SearchOutcome:
     """What :func:`tighten` found for the R file."""
@@ -132,7 +133,8 @@ class _Search:
     def run(self, k: int, budget: int, max_disc: int | None = None) -> tuple[dict[int, int] | None, bool]:
         """An assignment of the file below ``k`` registers (value -> base),
         or None; the flag says whether the answer is definite (found, or the
-        space exhausted) rather than cut by ``budget`` or by ``max_disc``
+        space exhausted) rather than cut by ``budget`` (a cap on
+        ``self.nodes``, which counts over all runs) or by ``max_disc``
         (limited discrepancy search: at most that many choices on a path
         other than the first candidate)."""
         st = _File([r for r in self.allowed if r < k])
@@ -225,9 +227,9 @@ def tighten(lv: Liveness, allowed: list[int], asg: Assignment, pressure: int,
         # than chronological backtracking), then the complete search.
         found, definite = None, False
         for max_disc in (1, 2, None):
-            found, definite = srch.run(k, budget - srch.nodes, max_disc)
-            if found is not None or (definite and max_disc is None) or srch.nodes >= budget:
-                break
+            found, definite = srch.run(k, budget, max_disc)
+            if found is not None or definite or srch.nodes >= budget:
+                break  # found, proven impossible (nothing was cut), or out of budget
         if found is None:
             out.optimal = definite
             break
