@@ -636,6 +636,41 @@ def _round_up(ctx: FunctionLowering, rnd: str, mid_pos: SSAValue, mid_zero: SSAV
     return pand(ctx, inexact, neg, 0x20)  # inexact & !neg
 
 
+def _newton_recip(ctx: FunctionLowering, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
+    """``1 / b`` refined from the seed ``y`` by ``steps`` Newton steps
+    ``y += y * (1 - b*y)``."""
+    one = dconst(ctx, 1.0)
+    for _ in range(steps):
+        e = dfma(ctx, b, y, one, smods={"a": "neg"})
+        y = dfma(ctx, y, e, y)
+    return y
+
+
+def _newton_div(ctx: FunctionLowering, a: SSAValue, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
+    """``a / b`` from the reciprocal seed ``y``: :func:`_newton_recip`, then
+    ``q = a*y`` and one correction ``q + (a - b*q) * y`` (the remainder by
+    FMA)."""
+    y = _newton_recip(ctx, b, y, steps)
+    q = dmul(ctx, a, y)
+    r = dfma(ctx, b, q, a, smods={"a": "neg"})
+    return dfma(ctx, r, y, q)
+
+
+def _newton_sqrt(ctx: FunctionLowering, x: SSAValue, steps: int) -> SSAValue:
+    """``sqrt(x)`` from the MUFU.RSQ64H seed: ``steps`` Newton steps on
+    ``y ~ 1/sqrt(x)``, then ``s = x*y`` and one correction ``s + (x - s^2) *
+    y/2``."""
+    one, half = dconst(ctx, 1.0), dconst(ctx, 0.5)
+    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(x)[1]], mods="rsq64h")])
+    for _ in range(steps):
+        t = dmul(ctx, x, y)
+        e = dfma(ctx, t, y, one, smods={"a": "neg"})
+        y = dfma(ctx, dmul(ctx, y, half), e, y)
+    s = dmul(ctx, x, y)
+    r = dfma(ctx, s, s, x, smods={"a": "neg"})
+    return dfma(ctx, r, dmul(ctx, y, half), s)
+
+
 _NOT_SPECIAL = 1
 """The "special word" of an ordinary operand: never the high word of a zero,
 an infinity or the canonical NaN."""
@@ -676,15 +711,9 @@ def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue
     # result: below 2^-1078 everything rounds like a tiny positive value,
     # above 2^1100 everything overflows.
     k = _imax(ctx, _imin(ctx, _iadd(ctx, ea, eb, neg_b=True), 1100), -1080)
-    one = dconst(ctx, 1.0)
     # Reciprocal of bm in [1, 2): MUFU seed + three Newton steps.
     y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(bm)[1]], mods="rcp64h")])
-    for _ in range(3):
-        e = dfma(ctx, bm, y, one, smods={"a": "neg"})
-        y = dfma(ctx, y, e, y)
-    q = dmul(ctx, am, y)
-    r = dfma(ctx, bm, q, am, smods={"a": "neg"})
-    q = dfma(ctx, r, y, q)
+    q = _newton_div(ctx, am, bm, y, 3)
     # Grid of the destination: 2^-52 (Q >= 1) or 2^-53 (Q < 1), or the
     # subnormal grid 2^(-1074-k) when coarser.
     ge1 = dsetp(ctx, "ge", am, bm)
@@ -736,15 +765,7 @@ def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
     k = ctx.emit1(ShrOp, [ex, 1], mods="s32")
     xl, xh = ctx.parts(xm)
     xp = ctx.pack([xl, _iadd(ctx, xh, ctx.emit1(ShlOp, [par, 20]))])
-    one, half = dconst(ctx, 1.0), dconst(ctx, 0.5)
-    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [ctx.parts(xp)[1]], mods="rsq64h")])
-    for _ in range(3):
-        t = dmul(ctx, xp, y)
-        e = dfma(ctx, t, y, one, smods={"a": "neg"})
-        y = dfma(ctx, dmul(ctx, y, half), e, y)
-    s = dmul(ctx, xp, y)
-    r = dfma(ctx, s, s, xp, smods={"a": "neg"})
-    s = dfma(ctx, r, dmul(ctx, y, half), s)
+    s = _newton_sqrt(ctx, xp, 3)
     u = dconst(ctx, 2.0**-52)
     inv_u = dconst(ctx, 2.0**52)
     c = _round_on_grid(ctx, s, u, inv_u)
@@ -796,14 +817,7 @@ def _div32(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str, ftz: bool)
     _, bh = ctx.parts(b)
     y0 = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [bh], mods="rcp64h")])
     special = _to_f32(ctx, dmul(ctx, a, y0), "rn", ftz)  # exact for 0/inf/NaN
-    one = dconst(ctx, 1.0)
-    y = y0
-    for _ in range(2):
-        e = dfma(ctx, b, y, one, smods={"a": "neg"})
-        y = dfma(ctx, y, e, y)
-    q0 = dmul(ctx, a, y)
-    r = dfma(ctx, b, q0, a, smods={"a": "neg"})
-    q1 = dfma(ctx, r, y, q0)
+    q1 = _newton_div(ctx, a, b, y0, 2)
     ok = dsetp(ctx, "gt", q1, dconst(ctx, 0.0), smods={"a": "abs"})
     return sel(ctx, ok, _to_f32(ctx, q1, rnd, ftz), special)
 
@@ -818,17 +832,7 @@ def _sqrt32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue
     that is an f64 value.  ``s`` is NaN exactly for +-0, +inf, negative and
     NaN inputs (rsq64h of 0 is inf, of inf 0, of x < 0 NaN); those take
     MUFU.SQRT's IEEE special results."""
-    x = _to_f64(ctx, v, ftz)
-    _, xh = ctx.parts(x)
-    y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [xh], mods="rsq64h")])
-    one, half = dconst(ctx, 1.0), dconst(ctx, 0.5)
-    for _ in range(2):
-        t = dmul(ctx, x, y)
-        e = dfma(ctx, t, y, one, smods={"a": "neg"})
-        y = dfma(ctx, dmul(ctx, y, half), e, y)
-    s = dmul(ctx, x, y)
-    r = dfma(ctx, s, s, x, smods={"a": "neg"})
-    s = dfma(ctx, r, dmul(ctx, y, half), s)
+    s = _newton_sqrt(ctx, _to_f64(ctx, v, ftz), 2)
     ok = dsetp(ctx, "num", s, s)
     special = ctx.emit1(MufuOp, [v], mods="sqrt.ftz" if ftz else "sqrt")
     return sel(ctx, ok, _to_f32(ctx, s, rnd, ftz), special)
@@ -870,10 +874,7 @@ def lower_rcp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
             # rcp.approx.ftz.f64: the seed refined twice (about 50 bits).
             hi = ctx.parts(x)[1]
             y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])
-            one = dconst(ctx, 1.0)
-            for _ in range(2):
-                e = dfma(ctx, x, y, one, smods={"a": "neg"})
-                y = dfma(ctx, y, e, y)
+            y = _newton_recip(ctx, x, y, 2)
             fin = dsetp(ctx, "num", y, y)
             ctx.set(d, sel64(ctx, fin, y, ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])))
             return
