@@ -168,9 +168,9 @@ class _Search:
                 hints = [reg[p] for p in self.partners.get(v, ()) if p in reg]
                 cands = self._candidates(st, used, w, k, hints)
             if cands:
-                self.nodes += 1
-                if self.nodes > budget:
+                if self.nodes >= budget:
                     return None, False
+                self.nodes += 1
                 stack.append([i, cands, 1, st.occ, used, st.mark, disc])
                 base = cands[0]
             else:
@@ -191,9 +191,9 @@ class _Search:
                 st.occ, used, st.mark = fr[3], fr[4], fr[5]
                 v = events[i][1]
                 w = width[v]
-                self.nodes += 1
-                if self.nodes > budget:
+                if self.nodes >= budget:
                     return None, False
+                self.nodes += 1
             st.take(base, w)
             used |= _bits(base, w)
             reg[v] = base
