@@ -1,7 +1,7 @@
 """PTX front-end throughput: tokenize + parse lines per second.
 
 Measures ``ori_dialect.ptx.parse_ptx`` (tokenizer, parser and semantic checks)
-on the largest PTX file under ``tests/ptx_inputs`` and on a synthetic
+on the largest PTX file under ``tests/ptx/inputs`` and on a synthetic
 ~50k-line PTX file made by replicating the body of that file's kernel into one
 function (registers, labels and body-local variables renamed per copy), and
 prints ptxas's own wall time on the same file (skipped when ptxas is absent).
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ori_dialect.ptx import ast, parse_ptx, tokenize
 
-INPUTS = Path(__file__).resolve().parent.parent / "tests" / "ptx_inputs"
+INPUTS = Path(__file__).resolve().parent.parent / "tests" / "ptx" / "inputs"
 
 
 def synthesize(text: str, target_lines: int) -> str:

@@ -2,7 +2,7 @@
 spill mode (``passes/regalloc/spill.py``).
 
 Part 1 (``--files``): the predicate / uniform / barrier-heavy kernels of
-``tests/test_regalloc_spill.py`` allocated under ``force-file-limits``
+``tests/passes/regalloc/test_spill.py`` allocated under ``force-file-limits``
 (default ``P=2;UP=1;UR=1;B=1``) and ``--max-regs``: per kernel the GPR homes
 created (P2R, MOV UR->R, BMOV B->R), the register reloads (R2P, R2UR, BMOV
 R->B), the homes that went on to local memory, and the spill bytes.
@@ -51,7 +51,7 @@ def _kernel(m: object) -> FuncOp:
 
 
 def files_part(n: int, limits: str, max_regs: int) -> None:
-    from tests.test_regalloc_spill import spill_files_program
+    from tests.passes.regalloc.test_spill import spill_files_program
 
     print(f"== every file: force-file-limits={limits} max-regs={max_regs}, {n} kernels")
     print(f"{'seed':>5} {'homes':>6} {'R2P':>5} {'R2UR':>5} {'BMOV>B':>7} {'homes->mem':>11} "
