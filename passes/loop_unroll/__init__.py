@@ -89,7 +89,6 @@ does not say where ptxas uses them): ``unroll-flexable-full-limit``,
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -102,6 +101,13 @@ from xdsl.utils.exceptions import PassFailedException
 from ori_dialect.analysis import LoopInfo, functions_of
 from ori_dialect.ops.control import BraOp, PragmaOp
 from ori_dialect.ops.func import FuncOp
+from passes.contract import (
+    Requirement,
+    emit_remark,
+    flush_diagnostics,
+    option,
+    require,
+)
 from passes.loop_simplify import has_dedicated_preheader
 from passes.loop_unroll.decision import (
     is_hot,
@@ -123,12 +129,16 @@ def _pragmas(b: Block) -> set[str]:
     return out
 
 
+_NO_EFFECT = "accepted with the seed's default, no effect (the seed does not say where ptxas uses it)"
+
+
 @dataclass
 class FunctionStats:
     full: int = 0
     partial: int = 0
     non_unrolled: int = 0
-    remarks: list[str] = field(default_factory=list)
+    remarks: list[tuple[int, str]] = field(default_factory=list)
+    """(header block id as the pass received the function, remark text)."""
 
 
 @dataclass(frozen=True)
@@ -136,51 +146,96 @@ class LoopUnrollPass(ModulePass):
     """Full and partial loop unrolling with the seed's decision algorithm (phase 22)."""
 
     name = "ori-loop-unroll"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # Loops not in simplified or rotated form are rejected one by one with a
+    # code (13, 17) and a remark, not refused as a whole: no LOOP_SIMPLIFIED.
     PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
     # context knobs (sub_1389AF0)
-    unroll_budget: int = 140
-    unroll_flexable_full_limit: float = 0.25
-    unroll_unknown_count: int = 4
-    unroll_small_loop_limit: int = 4
-    loop_unroll_large_part_of_shader_pct: float = 0.4
-    unroll_inst_limit: float = 20.0
-    unroll_preg_threshold: int = 50
-    unroll_extra_inst_per_percent_saving: int = 2
-    unroll_full_inst_limit: int = 200
-    loop_unroll_num_extra_inst_base: int = 46
+    unroll_budget: int = option(
+        140, "UnrollBudget: instruction budget of unrolling; scales the partial-unroll copy "
+        "budget of the ptxas model (x unroll-budget / 140); with seed-literal=true Step N "
+        "halves a factor until factor x body cost fits it")
+    unroll_flexable_full_limit: float = option(0.25, f"UnrollFlexableFullLimit: {_NO_EFFECT}")
+    unroll_unknown_count: int = option(
+        4, "UnrollUnknownCount: the factor for a loop with an unknown trip count (the ptxas "
+        "model; K2/K3 with seed-literal=true); at least 1")
+    unroll_small_loop_limit: int = option(4, f"UnrollSmallLoopLimit: {_NO_EFFECT}")
+    loop_unroll_large_part_of_shader_pct: float = option(
+        0.4, f"LoopUnrollLargePartOfShaderPct: {_NO_EFFECT}")
+    unroll_inst_limit: float = option(20.0, f"UnrollInstLimit: {_NO_EFFECT}")
+    unroll_preg_threshold: int = option(50, f"UnrollPregThreshold: {_NO_EFFECT}")
+    unroll_extra_inst_per_percent_saving: int = option(
+        2, f"UnrollExtraInstPerPercentSaving: {_NO_EFFECT}")
+    unroll_full_inst_limit: int = option(
+        200, "UnrollFullInstLimit: budget of full unrolling of a known trip count (the ptxas "
+        "model's trip limit scales by unroll-full-inst-limit / 200; seed-literal=true: "
+        "unroll-full-inst-limit / trip > body cost); above 0")
+    loop_unroll_num_extra_inst_base: int = option(
+        46, f"LoopUnrollNumExtraInstBase: {_NO_EFFECT}")
     # boolean / integer knobs
-    loop_unroll: bool = True
-    loop_unroll_non_innermost: bool = True
-    unroll_multi_block_loops: bool = True
-    unroll_variable_bounds: bool = True
-    loop_unroll_factor: int = 0
-    epilogue_loop_unroll_count: int = 0
-    loop_unroll_num_inst_tex: int = 0
-    disable_partial_unroll_overflow_check: bool = False
+    loop_unroll: bool = option(True, "LoopUnroll (knob 437): master enable of the pass")
+    loop_unroll_non_innermost: bool = option(
+        True, "LoopUnrollNonInnermost (knob 894): allow unrolling a loop that contains loops "
+        "(Step J, code 7 when off; seed-literal=true: the K4 fallback factor 2)")
+    unroll_multi_block_loops: bool = option(
+        True, "UnrollMultiBlockLoops (knob 897): allow unrolling a loop of several blocks "
+        "(code 24 when off)")
+    unroll_variable_bounds: bool = option(
+        True, "UnrollVariableBounds (knob 902): allow unrolling a loop whose trip count is "
+        "not a constant (code 24 when off)")
+    loop_unroll_factor: int = option(
+        0, "LoopUnrollFactor (knob 896): unroll every accepted loop by this factor "
+        "(Step L); 0 = the heuristic factor")
+    epilogue_loop_unroll_count: int = option(0, f"EpilogueLoopUnrollCount (knob 895): {_NO_EFFECT}")
+    loop_unroll_num_inst_tex: int = option(
+        0, "LoopUnrollNumInstTex (knob 900): texture instruction budget of the seed-literal "
+        "K1 step; 0 = min(5 x texture instructions + 22, 100)")
+    disable_partial_unroll_overflow_check: bool = option(
+        False, "DisablePartialUnrollOverflowCheck (knob 903): skip the check that "
+        "stride x (factor-1) fits the exit compare's type (Step O, code 24)")
     # string knob 427 and knob 898
-    loop_unroll_factor_override: str = ""
-    inner_nounroll_budget_scale: float = 0.5
+    loop_unroll_factor_override: str = option(
+        "", "LoopUnrollFactor per-block override string (knob 427): -N- skips the loop whose "
+        "header is ^bbN, +N+ forces it, - skips all, + forces all (Step H)")
+    inner_nounroll_budget_scale: float = option(
+        0.5, "Knob 898: body-cost penalty per nested nounroll loop (Step G, "
+        "scale x inner nounroll count); at least 0")
     # remaining table knobs
-    unroll_unknown_inst_limit: int = 0
-    unroll_tex3d_percent_saved_threshold: int = 0
-    unroll_profiled_cold_insts_scale: int = 0
-    loop_unroll_extra_foldable_ldc_weight: int = 0
-    loop_unroll_foldable_addr_weight: int = 0
-    loop_unroll_num_inst_small_loop: int = 0
-    loop_unroll_single_loop_saved_pct_factor: int = 0
-    loop_unroll_unknown_multi_block: bool = False
+    unroll_unknown_inst_limit: int = option(0, f"UnrollUnknownInstLimit: {_NO_EFFECT}")
+    unroll_tex3d_percent_saved_threshold: int = option(
+        0, f"UnrollTex3DPercentSavedThreshold: {_NO_EFFECT}")
+    unroll_profiled_cold_insts_scale: int = option(
+        0, f"UnrollProfiledColdInstsScale: {_NO_EFFECT}")
+    loop_unroll_extra_foldable_ldc_weight: int = option(
+        0, f"LoopUnrollExtraFoldableLdcWeight: {_NO_EFFECT}")
+    loop_unroll_foldable_addr_weight: int = option(
+        0, f"LoopUnrollFoldableAddrWeight: {_NO_EFFECT}")
+    loop_unroll_num_inst_small_loop: int = option(
+        0, f"LoopUnrollNumInstSmallLoop: {_NO_EFFECT}")
+    loop_unroll_single_loop_saved_pct_factor: int = option(
+        0, f"LoopUnrollSingleLoopSavedPctFactor: {_NO_EFFECT}")
+    loop_unroll_unknown_multi_block: bool = option(
+        False, "LoopUnrollUnknownMultiBlock: allow unrolling a multi-block loop with an "
+        "unknown trip count (code 24 when off)")
     # ori's own
-    force_factor_log2: int = 2
-    """Forced loops (``+N+``, ``+``, ``ori.pragma "unroll"``) use factor
-    ``1 << force-factor-log2`` (the seed's ``ctx.force_factor``)."""
-    seed_literal: bool = False
-    unknown_trip_remainder: str = "pow2"
-    """Remainder of a partial unroll with an unknown trip count: ``pow2`` (the
-    seed's power-of-two epilogue, for factors above 2 and ``lt/le/gt/ge``
-    exit tests) or ``exit-tests`` (every copy keeps its exit test)."""
-    remarks: bool = False
-    stats: bool = False
+    force_factor_log2: int = option(
+        2, "ori: forced loops (+N+, +, ori.pragma \"unroll\") use factor "
+        "1 << force-factor-log2 (the seed's ctx.force_factor); 1..6")
+    seed_literal: bool = option(
+        False, "ori: keep the seed's literal text where it disagrees with ptxas (known trip "
+        "counts above 2 rejected with code 12, K1..K4 factors, Step N halving; "
+        "passes/loop_unroll/DEVIATIONS.md)")
+    unknown_trip_remainder: str = option(
+        "pow2", "ori: remainder of a partial unroll with an unknown trip count: pow2 (the "
+        "seed's power-of-two epilogue, for factors above 2 and lt/le/gt/ge exit tests) or "
+        "exit-tests (every copy keeps its exit test)")
+    remarks: bool = option(
+        False, "ori: print one remark per loop (unrolled by N, or not unrolled with its "
+        "code and reason) and the per-function counts to stderr")
+    stats: bool = option(
+        False, "ori: print the per-function counts of partially and not unrolled loops to "
+        "stderr (the seed's DUMPIR statistics)")
 
     def _validate(self) -> None:
         def bad(msg: str) -> PassFailedException:
@@ -211,18 +266,19 @@ class LoopUnrollPass(ModulePass):
         self._validate()
         if not self.loop_unroll:
             return
+        require(self, op)
         single_block = {f.sym_name.data for f in functions_of(op)
                         if isinstance(f, FuncOp) and len(list(f.body.blocks)) == 1}
         for func in functions_of(op):
             st = self.run_function(func, single_block)
             if self.remarks:
-                for r in st.remarks:
-                    sys.stderr.write(r + "\n")
+                for bid, msg in st.remarks:
+                    emit_remark(func.sym_name.data, msg, block=bid)  # type: ignore[attr-defined]
             if (self.remarks or self.stats) and (st.full or st.partial or st.non_unrolled):
-                sys.stderr.write(f"remark: @{func.sym_name.data}: [partially unrolled loops={st.partial}] "  # type: ignore[attr-defined]
-                                 f"[non-unrolled loops={st.non_unrolled}]\n")
+                emit_remark(func.sym_name.data, f"[partially unrolled loops={st.partial}] "  # type: ignore[attr-defined]
+                            f"[non-unrolled loops={st.non_unrolled}]")
         if self.remarks or self.stats:
-            sys.stderr.flush()
+            flush_diagnostics()
 
     # ------------------------------------------------------------------
     def run_function(self, func: Operation, single_block: set[str]) -> FunctionStats:
@@ -232,7 +288,6 @@ class LoopUnrollPass(ModulePass):
         if len(blocks0) <= 2:
             return st
         ids = {b: i for i, b in enumerate(blocks0)}
-        fname = func.sym_name.data  # type: ignore[attr-defined]
         li = LoopInfo.compute(func)
         order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
         changed = False
@@ -246,19 +301,19 @@ class LoopUnrollPass(ModulePass):
             lp = li.loop_with_header(hid) if hid is not None else None
             if lp is None:
                 continue
-            where = f"remark: @{fname} ^bb{ids[hb]}"
+            bid = ids[hb]
             try:
                 factor, kind = self.unroll_one(func, li, lp, ids, single_block)
             except Reject as r:
                 st.non_unrolled += 1
-                st.remarks.append(f"{where}: not unrolled (code {r.code}): {r.reason}")
+                st.remarks.append((bid, f"not unrolled (code {r.code}): {r.reason}"))
                 continue
             changed = True
             if kind == "full":
                 st.full += 1
             else:
                 st.partial += 1
-            st.remarks.append(f"{where}: unrolled by {factor} ({kind})")
+            st.remarks.append((bid, f"unrolled by {factor} ({kind})"))
         return st
 
     def unroll_one(self, func: Operation, li: LoopInfo, lp, ids: dict[Block, int],  # type: ignore[no-untyped-def]
