@@ -64,7 +64,6 @@ counterpart; no edge splitting is suppressed.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -78,6 +77,7 @@ from ori_dialect.analysis import CFG, LoopInfo, functions_of
 from ori_dialect.analysis.loops import Loop
 from ori_dialect.ir.registers import BarrierType
 from ori_dialect.ops.control import BraOp, PragmaOp
+from passes.contract import Requirement, emit_remark, option, require
 from passes.loop_utils import (
     delete_dead,
     fold_isetp,
@@ -93,8 +93,7 @@ def _name(func: Operation) -> str:
 
 
 def _remark(func: Operation, bid: int | None, msg: str) -> None:
-    where = f" ^bb{bid}" if bid is not None else ""
-    sys.stderr.write(f"remark: @{_name(func)}{where}: {msg}\n")
+    emit_remark(_name(func), msg, block=bid)
 
 
 def has_dedicated_preheader(cfg: CFG, lp: Loop) -> bool:
@@ -353,17 +352,36 @@ class LoopSimplifyPass(ModulePass):
     """Dedicated preheaders, single latches and inverted (bottom-tested) loops (phase 18)."""
 
     name = "ori-loop-simplify"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
     PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
-    loop_make_single_entry: bool = True
-    opt_level: int = 2
-    loop_inversion: bool = True
-    loop_inversion_budget: int = -1
-    loop_peel_inversion: bool = False
-    enable_single_thread_peeling_loops: bool = False
-    gen_peeling_loops_for_syncs: bool = False
-    assert_if_peeling_loop_for_tex_surf: bool = False
-    remarks: bool = False
+    loop_make_single_entry: bool = option(
+        True, "LoopMakeSingleEntry (knob 487): insert dedicated preheaders (the master "
+        "enable; single latches are made even when off)")
+    opt_level: int = option(
+        2, "ptxas -O level, 0..5: at 4 and 5 ptxas peels loops (PeelOuterEdges); ori does "
+        "not peel and says so in a remark")
+    loop_inversion: bool = option(
+        True, "LoopInversion: rotate top-tested loops into bottom-tested ones (guard in the "
+        "preheader, test at the latch), as the unroller expects")
+    loop_inversion_budget: int = option(
+        -1, "LoopInversionBudget: the most header instructions inversion may copy; "
+        "-1 = unset, no limit")
+    loop_peel_inversion: bool = option(
+        False, "LoopPeelInversion: loop peeling combined with inversion; ori does not peel "
+        "(a remark says so)")
+    enable_single_thread_peeling_loops: bool = option(
+        False, "EnableSingleThreadPeelingLoops: peeling for single-thread paths; ori does not "
+        "peel (a remark says so)")
+    gen_peeling_loops_for_syncs: bool = option(
+        False, "GenPeelingLoopsForSyncs: peeling loops around sync instructions; ori does not "
+        "peel (a remark says so)")
+    assert_if_peeling_loop_for_tex_surf: bool = option(
+        False, "AssertIfPeelingLoopForTexSurf: debug assertion when peeling a loop for "
+        "texture/surface ops; accepted, no effect (ori does not peel)")
+    remarks: bool = option(
+        False, "ori: also report every change (merged latches, inserted preheaders, inverted "
+        "loops) on stderr; loops left alone are always reported")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not 0 <= self.opt_level <= 5:
@@ -371,6 +389,7 @@ class LoopSimplifyPass(ModulePass):
         if self.loop_inversion_budget < -1:
             raise PassFailedException(
                 f"ori-loop-simplify: loop-inversion-budget must be -1 (unset) or >= 0, got {self.loop_inversion_budget}")
+        require(self, op)
         peel = (self.opt_level in (4, 5) or self.loop_peel_inversion
                 or self.enable_single_thread_peeling_loops or self.gen_peeling_loops_for_syncs)
         for func in functions_of(op):
