@@ -37,8 +37,8 @@ ops; ``stats=true`` prints the module total.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -48,6 +48,15 @@ from xdsl.traits import IsTerminator
 
 from ori_dialect.analysis import functions_of
 from ori_dialect.ir.instruction import OriInstruction, OriOp
+from passes.contract import (
+    CFG_ANALYSES,
+    Requirement,
+    emit_remark,
+    emit_stats,
+    flush_diagnostics,
+    option,
+    require,
+)
 
 
 def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
@@ -74,23 +83,29 @@ class DeadCodePass(ModulePass):
     """Dead-code elimination (module docstring)."""
 
     name = "ori-dead-code"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # only ops without successors are removed: blocks and edges stay
+    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
 
-    dead_loads: bool = True
-    """Remove unused (weak) loads as well."""
-    remarks: bool = False
-    stats: bool = False
+    dead_loads: bool = option(
+        True, "ori: remove unused loads with the default (weak) ordering as well; loads with "
+        "an ordering semantic always stay")
+    remarks: bool = option(
+        False, "ori: print one line per function with the count of removed ops to stderr")
+    stats: bool = option(False, "ori: print the module's count of removed ops to stderr")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         total = 0
         for func in functions_of(op):
             n = self.run_function(func)
             total += n
             if self.remarks:
-                sys.stderr.write(f"remark: @{func.sym_name.data}: dead-code [removed={n}]\n")  # type: ignore[attr-defined]
+                emit_remark(func.sym_name.data, f"dead-code [removed={n}]")  # type: ignore[attr-defined]
         if self.stats:
-            sys.stderr.write(f"ori-dead-code: [removed={total}]\n")
+            emit_stats(self.name, f"[removed={total}]")
         if self.remarks or self.stats:
-            sys.stderr.flush()
+            flush_diagnostics()
 
     def run_function(self, func: Operation) -> int:
         removed = 0
