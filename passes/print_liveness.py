@@ -40,6 +40,7 @@ from ori_dialect.analysis import (
     functions_of,
 )
 from ori_dialect.ir.registers import RegFile
+from passes.contract import Requirement, option, require
 
 
 def _set(names: list[str]) -> str:
@@ -86,11 +87,15 @@ class PrintLivenessPass(ModulePass):
     """Print per-block liveness and register pressure (``per-op``: per instruction too)."""
 
     name = "ori-print-liveness"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
 
-    per_op: bool = False
+    per_op: bool = option(
+        False, "ori: after each block line, one line per instruction with the values live "
+        "across it and the pressure there")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         self.print_module(op, sys.stdout)
 
     def print_module(self, op: ModuleOp, out: TextIO) -> None:

@@ -32,6 +32,7 @@ from ori_dialect.analysis import (
     LoopInfo,
     functions_of,
 )
+from passes.contract import Requirement
 
 
 def _bbs(ids: object) -> str:
@@ -66,6 +67,8 @@ class PrintLoopsPass(ModulePass):
     """Print back edges, natural loops, nesting and irreducible flow per function."""
 
     name = "ori-print-loops"
+    # any function: the CFG analyses need no SSA values
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset()
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -80,7 +80,6 @@ function that has not been allocated is a diagnostic.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import IO, ClassVar
 
@@ -93,6 +92,7 @@ from ori_dialect.analysis.manager import PRESERVES_ALL
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.sync import BarOp
+from passes.contract import Requirement, emit_line, option
 from passes.regalloc.budget import OCCUPANCY_TARGET_ATTR
 
 
@@ -231,11 +231,14 @@ def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
 
 
 def print_stats(module: ModuleOp, stream: IO[str] | None = None, target: str | None = None) -> None:
-    out = stream or sys.stderr
+    """The figures of every function, to ``stream`` or (None) to stderr."""
     for op in module.walk():
         if isinstance(op, FuncOp):
             for line in function_stats(op, target):
-                print(line, file=out)
+                if stream is None:
+                    emit_line(line)
+                else:
+                    print(line, file=stream)
 
 
 @dataclass(frozen=True)
@@ -243,11 +246,18 @@ class StatsPass(ModulePass):
     """Print ``ptxas -v``-style figures per function to stderr."""
 
     name = "ori-stats"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.ALLOCATED})
+    # NotAllocatedForStats (per function, its own message) is what users and
+    # the fuzz runner see for unallocated input
+    SELF_CHECKED: ClassVar[frozenset[Requirement]] = frozenset({Requirement.ALLOCATED})
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
-    target: str | None = None
+
+    target: str | None = option(
+        None, "ori: SM target of the figures (sm_80, sm_90a, ...); unset = the module's "
+        "ori.target, else sm_80")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        print_stats(op, sys.stderr, self.target)
+        print_stats(op, target=self.target)
 
 
 __all__ = ["StatsPass", "function_stats", "print_stats"]
