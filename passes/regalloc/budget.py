@@ -79,7 +79,6 @@ at and the occupancy reached.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr
@@ -88,6 +87,7 @@ from xdsl.utils.exceptions import PassFailedException
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
+from passes.contract import emit_line
 
 MAX_REGS_ATTR = "ori.max_regs"
 """Function attribute the allocator records: the R budget it worked under."""
@@ -180,7 +180,7 @@ def compute_budget(
             msg = f"For {who} adjusting per thread register count of {r} to lower bound of {low}"
             warnings.append(msg)
             if not quiet:
-                print(f"ptxas warning : {msg}", file=sys.stderr)
+                emit_line(f"ptxas warning : {msg}")
             r = low
     note = bool(given_by) and low is not None and r < low and not quiet
 
@@ -189,13 +189,12 @@ def compute_budget(
         msg = f"warning 7016: regcount {r} specified below abi_minimum of {amin}"
         warnings.append(msg)
         if not quiet:
-            print(f"ori-regalloc: @{name}: {msg}", file=sys.stderr)
+            emit_line(f"ori-regalloc: @{name}: {msg}")
         r = amin
     if note and low is not None and r < low:
-        print(
+        emit_line(
             f"ori-regalloc: @{name}: note: register limit {r} is used as given; ptxas "
-            f"would raise it to {low} (profile-lower-bound=true does the same)",
-            file=sys.stderr,
+            f"would raise it to {low} (profile-lower-bound=true does the same)"
         )
     limits = {
         RegFile.R: r,

@@ -59,6 +59,7 @@ from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
+from passes.contract import Requirement, option
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix, paused_gc
@@ -393,9 +394,15 @@ class CheckRegAllocPass(ModulePass):
     """Fail with every violation of the allocation (module docstring)."""
 
     name = "ori-check-regalloc"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.ALLOCATED})
+    # NotAllocated (module-wide, its own message) is what users and the fuzz
+    # runner see; a partly allocated function is one of the reported problems
+    SELF_CHECKED: ClassVar[frozenset[Requirement]] = frozenset({Requirement.ALLOCATED})
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
 
-    target: str | None = None
+    target: str | None = option(
+        None, "SM target whose register limits are checked (sm_80, sm_90a, ...); unset = the "
+        "module's ori.target, else sm_80")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not _any_allocated(op):

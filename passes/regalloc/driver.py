@@ -42,7 +42,6 @@ is only checked; a partly allocated one is a diagnostic.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -57,6 +56,7 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
+from passes.contract import Requirement, emit_line, emit_remark, option, require
 from passes.regalloc.budget import (
     MAX_REGS_ATTR,
     OCCUPANCY_TARGET_ATTR,
@@ -294,12 +294,12 @@ def allocate_function(
         func, tgt, budget, peaks.get(RegFile.R, 0), smem, spill_base, remarks
     )
     if plan is not None:
-        print(occupancy_remark(func.sym_name.data, plan, tgt, num_regs), file=sys.stderr)
+        emit_line(occupancy_remark(func.sym_name.data, plan, tgt, num_regs))
     if smem_skipped is not None and stores:
         remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
                           "memory")
     for r in remarks:
-        print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
+        emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
                           budget.warnings, spill_area.smem_bytes, remarks)
 
@@ -366,52 +366,71 @@ class RegAllocPass(ModulePass):
     """The fat-point register allocator (see the package docstring)."""
 
     name = "ori-regalloc"
+    # Already-allocated input is only checked and a partly allocated function
+    # is its own diagnostic, so neither UNALLOCATED nor ALLOCATED is required.
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
     PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
-    max_regs: int | None = None
-    """Like ``ptxas --maxrregcount``."""
-    target: str | None = None
-    coalescing: bool = True
-    """RegAllocCoalescing (knob 618)."""
-    threshold_for_discard_conflicts: int = 50
-    """RegAllocThresholdForDiscardConflicts (knob 684)."""
-    num_non_spill_trials: int = 2
-    """RegAllocNumNonSpillTrials (knob 639)."""
-    spill_cost: float = 15.0
-    """Base spill cost per definition/use (seed 000)."""
-    estimated_loop_iterations: float = 10.0
-    """RegAllocEstimatedLoopIterations (knob 623): block frequency base per loop level."""
-    max_spill_rounds: int = 64
-    stats: bool = False
-    """Print ``ptxas -v``-style figures to stderr (as ``ori-stats`` does)."""
-    smem_spilling: bool = False
-    """Knob 619 (SMEM spill enable): spill R values of a kernel to shared memory
-    where seed 000's conditions allow (:mod:`.spill`); a kernel's
-    ``enable_smem_spilling`` pragma turns it on for that kernel."""
-    force_file_limits: str = ""
-    """Debug: lower the limit of any register file, ``P=2;UR=3;B=1`` (tests of
-    the spill paths of every file)."""
-    profile_lower_bound: bool = False
-    """Raise a limit below 24 to 24 on sm_70+ as ptxas does (:mod:`.budget`).
-    Off by default on purpose: ``max-regs`` below 24 is how ori forces
-    spilling (lit tests at 16..32, the spill fuzzers); turn it on to compare
-    with ptxas under ``--maxrregcount`` below 24."""
-    occupancy_budget: bool = False
-    """Seed 000's occupancy-aware budget model (:mod:`.budget`); off by default."""
-    budget_model: str = "piecewise"
-    """``piecewise`` (sub_937E90's table) or ``linear`` (the fast path)."""
-    budget_max_threads: int = 119
-    budget_pressure_threshold: int = 160
-    budget_coeff_a: float = 0.2
-    budget_coeff_b: float = 1.0
-    budget_coeff_c: float = 0.3
-    strategy: str = "fatpoint"
-    """``fatpoint`` (seed 000, this module) or ``ssa`` (spill to the budget
-    first, then assign in dominance order: :mod:`.ssa_driver`)."""
-    ssa_search_budget: int = 20000
-    """``strategy=ssa`` only: candidates the exact search for fewer R
-    registers than the greedy assignment may try per function
-    (:mod:`.ssa_search`); 0 keeps the greedy assignment."""
+    max_regs: int | None = option(
+        None, "like ptxas --maxrregcount: the R register limit per thread; unset = the "
+        "function's maxnreg / the target's limit")
+    target: str | None = option(
+        None, "SM target (sm_80, sm_90a, ...); unset = the module's ori.target, else sm_80")
+    coalescing: bool = option(
+        True, "RegAllocCoalescing (knob 618): join copy-related values into one register")
+    threshold_for_discard_conflicts: int = option(
+        50, "RegAllocThresholdForDiscardConflicts (knob 684): slots with more interference "
+        "than this are skipped by the fat-point scan")
+    num_non_spill_trials: int = option(
+        2, "RegAllocNumNonSpillTrials (knob 639): allocation attempts before spilling starts")
+    spill_cost: float = option(
+        15.0, "base spill cost per definition and use (seed 000, spill codegen sub_94F150)")
+    estimated_loop_iterations: float = option(
+        10.0, "RegAllocEstimatedLoopIterations (knob 623): block frequency base per loop "
+        "level in the spill cost")
+    max_spill_rounds: int = option(
+        64, "ori: spill rounds after the non-spill trials before allocation fails (the seed's "
+        "retry count, knob 638)")
+    stats: bool = option(
+        False, "print ptxas -v-style figures to stderr (as ori-stats does)")
+    smem_spilling: bool = option(
+        False, "knob 619 (SMEM spill enable): spill R values of a kernel to shared memory "
+        "where seed 000's conditions allow (passes/regalloc/spill.py); a kernel's "
+        "enable_smem_spilling pragma turns it on for that kernel")
+    force_file_limits: str = option(
+        "", "debug: lower the limit of any register file, P=2;UR=3;B=1 (tests of the spill "
+        "paths of every file)")
+    profile_lower_bound: bool = option(
+        False, "raise a limit below 24 to 24 on sm_70+ as ptxas does (budget.py). Off by "
+        "default on purpose: max-regs below 24 is how ori forces spilling (lit tests at "
+        "16..32, the spill fuzzers); turn it on to compare with ptxas under --maxrregcount "
+        "below 24")
+    occupancy_budget: bool = option(
+        False, "seed 000's occupancy-aware register budget model (budget.py); fatpoint only")
+    budget_model: str = option(
+        "piecewise", "occupancy-budget model: piecewise (sub_937E90's 4-segment table) or "
+        "linear (the fast path)")
+    budget_max_threads: int = option(
+        119, "occupancy budget: max threads per block breakpoint of the table (seed 000 "
+        "+1624)")
+    budget_pressure_threshold: int = option(
+        160, "occupancy budget: pressure threshold breakpoint of the table (seed 000 +1628)")
+    budget_coeff_a: float = option(
+        0.2, "occupancy budget: interpolation coefficient A, the flat fraction up to the "
+        "pressure threshold")
+    budget_coeff_b: float = option(
+        1.0, "occupancy budget: interpolation coefficient B, the fraction at the top of "
+        "the table")
+    budget_coeff_c: float = option(
+        0.3, "occupancy budget: interpolation coefficient C, the linear model's lowest "
+        "fraction")
+    strategy: str = option(
+        "fatpoint", "fatpoint (seed 000, the fat-point allocator) or ssa (spill to the "
+        "budget first, then assign in dominance order: ssa_driver.py)")
+    ssa_search_budget: int = option(
+        20000, "strategy=ssa only: candidates the exact search for fewer R registers than "
+        "the greedy assignment may try per function (ssa_search.py); 0 keeps the greedy "
+        "assignment")
 
     def _occupancy(self, func: FuncOp) -> tuple[BudgetModel, str] | None:
         if not self.occupancy_budget:
@@ -439,6 +458,7 @@ class RegAllocPass(ModulePass):
             raise PassFailedException(
                 f"ori-regalloc: ssa-search-budget must be 0 (off) or more, got {self.ssa_search_budget}"
             )
+        require(self, op)
         funcs = [f for f in op.walk() if isinstance(f, FuncOp)]
         states = {f.sym_name.data: _allocated_state(f) for f in funcs}
         for f in funcs:
@@ -506,7 +526,7 @@ class RegAllocPass(ModulePass):
         if self.stats:
             from passes.stats import print_stats
 
-            print_stats(op, sys.stderr, self.target)
+            print_stats(op, target=self.target)
 
 
 __all__ = ["FunctionResult", "RegAllocPass", "allocate_function"]

@@ -42,8 +42,6 @@ threshold, non-spill trials, spill cost, loop iterations) do not apply;
 
 from __future__ import annotations
 
-import sys
-
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
 from xdsl.ir import Block, SSAValue
 
@@ -52,6 +50,7 @@ from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.func import FuncOp
+from passes.contract import emit_remark
 from passes.regalloc.budget import (
     compute_budget,
     function_target,
@@ -162,7 +161,7 @@ def allocate_function_ssa(
         func, tgt, budget, asg.peak.get(RegFile.R, 0), smem, spill_base, remarks
     )
     for r in remarks:
-        print(f"ori-regalloc: @{func.sym_name.data}: remark: {r}", file=sys.stderr)
+        emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
                           budget.warnings, spill_area.smem_bytes, remarks)
 
