@@ -52,7 +52,7 @@ from enum import Enum
 from typing import Any, NamedTuple, TypeVar
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import type_repr
@@ -195,22 +195,23 @@ def _values(func: FuncOp) -> Iterable[SSAValue]:
 
 
 def _violates_ssa(func: FuncOp) -> str | None:
-    # One walk in program order: an operand defined by an op of the same
-    # block must have been visited already; any other definition must sit in
-    # a block of this function (ori.func is the only op with a region).
-    blocks = set(func.body.blocks)
-    for block in func.body.blocks:
+    # One walk in program order.  An operand defined by an op of the same
+    # block must have been visited already; any other definition must be a
+    # block argument of this function's region or an op in one of its blocks
+    # (ori.func is the only op with a region).  Kept to a parent lookup and a
+    # set test per operand: it runs at the start of every pass.
+    region = func.body
+    blocks = set(region.blocks)
+    for block in region.blocks:
         seen: set[Operation] = set()
         for op in block.ops:
             for i, v in enumerate(op.operands):
                 owner = v.owner
-                if isinstance(owner, Block):
-                    if owner not in blocks:
-                        return f"operand {i} of {op.name} is not defined in the function"
-                elif owner.parent is block:
+                parent = owner.parent
+                if parent is block:
                     if owner not in seen:
                         return f"operand {i} of {op.name} is used before its definition"
-                elif owner.parent not in blocks:
+                elif parent is not region and parent not in blocks:
                     return f"operand {i} of {op.name} is not defined in the function"
             seen.add(op)
     return None
