@@ -125,7 +125,9 @@ def option_infos(pass_cls: type[ModulePass]) -> list[OptionInfo]:
             default = format_default(f.default_factory())
         else:
             default = "required"
-        out.append(OptionInfo(f.name.replace("_", "-"), type_repr(f.type), default,
+        # under ``from __future__ import annotations`` the type is its source text
+        typ = f.type if isinstance(f.type, str) else type_repr(f.type)
+        out.append(OptionInfo(f.name.replace("_", "-"), typ, default,
                               str(f.metadata.get(DOC_KEY, ""))))
     return out
 
@@ -133,7 +135,7 @@ def option_infos(pass_cls: type[ModulePass]) -> list[OptionInfo]:
 def summary(pass_cls: type[ModulePass]) -> str:
     """The first line of the pass class's docstring."""
     doc = (pass_cls.__doc__ or "").strip()
-    return doc.splitlines()[0].strip() if doc else ""
+    return doc.splitlines()[0].strip().replace("``", "") if doc else ""
 
 
 # ---------------------------------------------------------------------------

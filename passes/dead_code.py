@@ -80,7 +80,9 @@ def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
 
 @dataclass(frozen=True)
 class DeadCodePass(ModulePass):
-    """Dead-code elimination (module docstring)."""
+    """Dead-code elimination: remove unused ops without effects, to a fixed point (phase 16).
+
+    The rules are in the module docstring."""
 
     name = "ori-dead-code"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

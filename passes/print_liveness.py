@@ -91,8 +91,8 @@ class PrintLivenessPass(ModulePass):
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
 
     per_op: bool = option(
-        False, "ori: after each block line, one line per instruction with the values live "
-        "across it and the pressure there")
+        False, "ori: after each block line, one line per op with the values live before "
+        "and after it")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require(self, op)

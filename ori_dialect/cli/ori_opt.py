@@ -8,6 +8,12 @@ the ``xdsl.universe`` entry point.  Added:
 ``--list-targets``
     print the table of registered SM targets (built-ins, ``ori.targets``
     entry-point plugins and ``--load-plugin`` files) and exit 0.
+``--help-passes [NAME]``
+    print every registered ori pass (``passes.registry``, plus ``--load-plugin``
+    ones) with its one-line summary, what it requires of its input, which
+    analyses it preserves, and each option with its type, default and
+    description (:mod:`ori_dialect.cli.help_passes`), or that of pass NAME
+    only, and exit 0.
 ``--load-plugin FILE.py`` (repeatable)
     execute a Python file before the pass pipeline is parsed, the analogue of
     LLVM's ``-load-pass-plugin``.  The file registers passes with
@@ -80,8 +86,9 @@ from xdsl.utils.lexer import Position, Span
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ori_dialect.cli.help_passes import format_passes
 from ori_dialect.diagnostics import LocatedError
-from passes.registry import extra_passes
+from passes.registry import all_passes, extra_passes
 
 PROG = "ori-opt"
 TARGET_ATTR = "ori.target"  # same name as ori_dialect.ops.func.TARGET_ATTR
@@ -253,6 +260,15 @@ class OriOptMain(xDSLOptMain):
             help="print the registered SM targets and exit",
         )
         arg_parser.add_argument(
+            "--help-passes",
+            metavar="NAME",
+            nargs="?",
+            const="",
+            default=None,
+            help="print every ori pass (or pass NAME) with what it requires and preserves "
+            "and its options (type, default, description), and exit",
+        )
+        arg_parser.add_argument(
             "--load-plugin",
             metavar="FILE.py",
             action="append",
@@ -420,6 +436,8 @@ class OriOptMain(xDSLOptMain):
 
             print(targets.format_target_table())
             return 0
+        if self.args.help_passes is not None:
+            return self._help_passes(self.args.help_passes)
         chunks, file_extension = self._prepare_input()
         output_stream = self.prepare_output()
         try:
@@ -458,6 +476,15 @@ class OriOptMain(xDSLOptMain):
         if self.args.shrink:
             print("Failure, can't shrink")
             return 1
+        return 0
+
+    def _help_passes(self, name: str) -> int:
+        factories = {**all_passes(), **extra_passes()}
+        if name and name not in factories:
+            raise OriOptError(
+                f"unknown pass '{name}' (--help-passes); ori passes: " + ", ".join(factories)
+            )
+        sys.stdout.write(format_passes(factories, name or None))
         return 0
 
     def _prepare_input(self):

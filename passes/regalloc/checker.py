@@ -391,7 +391,9 @@ def check_module(module: ModuleOp, target: str | None = None) -> list[str]:
 
 @dataclass(frozen=True)
 class CheckRegAllocPass(ModulePass):
-    """Fail with every violation of the allocation (module docstring)."""
+    """Check an allocated module: fail with every violation of the allocation.
+
+    What is checked is in the module docstring."""
 
     name = "ori-check-regalloc"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.ALLOCATED})

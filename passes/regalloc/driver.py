@@ -363,7 +363,9 @@ def _reaches(start: str, callees: dict[str, set[str]]) -> set[str]:
 
 @dataclass(frozen=True)
 class RegAllocPass(ModulePass):
-    """The fat-point register allocator (see the package docstring)."""
+    """Register allocation with spilling: fat-point (seed 000) or SSA-based (strategy=ssa).
+
+    See the package docstring."""
 
     name = "ori-regalloc"
     # Already-allocated input is only checked and a partly allocated function
