@@ -32,7 +32,7 @@ from ori_dialect.analysis import (
     LoopInfo,
     functions_of,
 )
-from passes.contract import Requirement
+from passes.contract import Requirement, require
 
 
 def _bbs(ids: object) -> str:
@@ -72,6 +72,7 @@ class PrintLoopsPass(ModulePass):
     PRESERVES: ClassVar[frozenset[type]] = PRESERVES_ALL
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         self.print_module(op, sys.stdout)
 
     def print_module(self, op: ModuleOp, out: TextIO) -> None:

@@ -92,7 +92,7 @@ from ori_dialect.analysis.manager import PRESERVES_ALL
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.sync import BarOp
-from passes.contract import Requirement, emit_line, option
+from passes.contract import Requirement, emit_line, option, require
 from passes.regalloc.budget import OCCUPANCY_TARGET_ATTR
 
 
@@ -257,6 +257,7 @@ class StatsPass(ModulePass):
         "ori.target, else sm_80")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         print_stats(op, target=self.target)
 
 

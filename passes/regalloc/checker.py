@@ -59,7 +59,7 @@ from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
-from passes.contract import Requirement, option
+from passes.contract import Requirement, option, require
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix, paused_gc
@@ -407,6 +407,7 @@ class CheckRegAllocPass(ModulePass):
         "module's ori.target, else sm_80")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         if not _any_allocated(op):
             raise NotAllocated(
                 "ori-check-regalloc: no value of the module has a physical register "
