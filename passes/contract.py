@@ -12,10 +12,10 @@ the tests, the analysis manager) reads:
 keeps xDSL's pass-option machinery (``-p 'pass{opt-name=..}'`` parsing,
 defaults, ``get_pass_option_infos``) unchanged and adds a description::
 
-    unroll_budget: int = option(140, "UnrollBudget (knob 933): copy budget ...")
+    loop_unroll: bool = option(True, "LoopUnroll (knob 437): master enable of the pass")
 
 :func:`option_infos` reads them back: the name as users type it
-(``unroll-budget``), the type, the default and the description.
+(``loop-unroll``), the type, the default and the description.
 
 **Requirements.**  A pass sets ``REQUIRES: ClassVar[frozenset[Requirement]]``
 and calls :func:`require` at the start of ``apply``.  Each
@@ -281,9 +281,22 @@ def require(pass_: ModulePass, module: ModuleOp) -> None:
     reqs = requirements_of(pass_) - frozenset(getattr(pass_, "SELF_CHECKED", frozenset()))
     if not reqs:
         return
-    for op in module.walk():
-        if isinstance(op, FuncOp):
-            check_function(pass_.name, op, reqs)
+    for func in _functions(module):
+        check_function(pass_.name, func, reqs)
+
+
+def _functions(module: Operation) -> Iterable[FuncOp]:
+    # Does not descend into function bodies (module.walk() would visit every op).
+    todo = [module]
+    while todo:
+        op = todo.pop()
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.ops:
+                    if isinstance(inner, FuncOp):
+                        yield inner
+                    elif inner.regions:
+                        todo.append(inner)
 
 
 def requirements_of(pass_: ModulePass | type[ModulePass]) -> frozenset[Requirement]:
