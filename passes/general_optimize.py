@@ -83,11 +83,10 @@ from __future__ import annotations
 
 import math
 import struct
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from xdsl.context import Context
@@ -115,6 +114,15 @@ from ori_dialect.ops.floating import FAddOp, FFmaOp, FMulOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp, MovOp, PackOp, ShfOp, ShlOp, UnpackOp
 from ori_dialect.ops.memory import LdcOp
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
+from passes.contract import (
+    CFG_ANALYSES,
+    Requirement,
+    emit_remark,
+    emit_stats,
+    flush_diagnostics,
+    option,
+    require,
+)
 
 _FOLD_MODULES = (_integer_ops.__name__, _predicate_ops.__name__)
 _MIRROR = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne", "f": "f", "t": "t"}
@@ -198,20 +206,50 @@ class GeneralOptimizePass(ModulePass):
 
     name = "ori-general-optimize"
 
-    copy_prop: bool = True
-    const_prop: bool = True
-    pack_unpack: bool = True
-    fold: bool = True
-    wide_add: bool = True
-    lea: bool = True
-    """Scaled 64-bit adds as ``LEA`` / ``LEA.HI.X`` (module docstring)."""
-    commute: bool = True
-    """Swap commutative operands to bring a constant into its slot."""
-    max_iterations: int = 16
-    remarks: bool = False
-    stats: bool = False
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # Instructions are replaced one by one, never a terminator's successors:
+    # the CFG, dominators and loops stay valid (liveness does not).
+    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
+
+    copy_prop: bool = option(
+        True, "ori: propagate unguarded same-type MOV copies into their uses (module docstring)"
+    )
+    const_prop: bool = option(
+        True,
+        "ori: write MOV/LDC/PACK constants into the source slots that take an immediate or a "
+        "c[bank][offset] operand, at most one constant per instruction",
+    )
+    pack_unpack: bool = option(
+        True,
+        "ori: cancel UNPACK(PACK(..)) and PACK(UNPACK(..)); split an UNPACKed LDC.64 c[b][o] "
+        "into two 32-bit LDCs",
+    )
+    fold: bool = option(
+        True,
+        "ori: evaluate integer/predicate instructions whose sources are all constants with the "
+        "interpreter's semantics (bit-exact) into MOV/PACK/PLOP3 constants",
+    )
+    wide_add: bool = option(
+        True,
+        "ori: IMAD.WIDE followed by a 64-bit add of K becomes IMAD.WIDE x, b, K "
+        "(ptxas's address form)",
+    )
+    lea: bool = option(
+        True, "ori: a 64-bit shift-left by 0..31 plus a 64-bit add becomes LEA / LEA.HI.X"
+    )
+    commute: bool = option(
+        True, "ori: swap commutative operands to bring a constant into the slot that takes it"
+    )
+    max_iterations: int = option(
+        16, "ori: rounds of all sub-steps per function before stopping (>= 1)"
+    )
+    remarks: bool = option(
+        False, "ori: print one line per function with the counts of each rewrite to stderr"
+    )
+    stats: bool = option(False, "ori: print the module's total counts to stderr")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
         if self.max_iterations < 1:
             raise PassFailedException(
                 f"ori-general-optimize: max-iterations must be >= 1, got {self.max_iterations}"
@@ -221,11 +259,11 @@ class GeneralOptimizePass(ModulePass):
             st = self.run_function(func)
             total.update(st.counts)
             if self.remarks:
-                sys.stderr.write(f"remark: @{func.sym_name.data}: general-optimize {st.line()}\n")  # type: ignore[attr-defined]
+                emit_remark(func.sym_name.data, f"general-optimize {st.line()}")  # type: ignore[attr-defined]
         if self.stats:
-            sys.stderr.write(f"ori-general-optimize: {FunctionStats(total).line()}\n")
+            emit_stats(self.name, FunctionStats(total).line())
         if self.remarks or self.stats:
-            sys.stderr.flush()
+            flush_diagnostics()
 
     # ------------------------------------------------------------------
     def run_function(self, func: Operation) -> FunctionStats:

@@ -21,8 +21,8 @@ from ori_dialect.analysis.liveness import edge_operands, indices_to_bits, rows_t
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.generator import GenOptions, generate
 from ori_dialect.testing.loop_gen import generate_loops
-from tests.conftest import parse
 from tests.analysis.test_liveness import _Retry, random_program
+from tests.conftest import parse
 
 
 def reference(cfg: CFG) -> tuple[list[set[int]], list[set[int]], int]:

@@ -32,11 +32,11 @@ PIPELINES: dict[str, list[str]] = {
     "fatpoint": ["-p", f"{_PRE},{_LOOPS},ori-regalloc{{stats=true}},ori-stats",
                  "-t", "ori-asm"],
     # the ssa strategy with its exact search
-    "ssa": ["-p", f"{_PRE},{_LOOPS},ori-regalloc{{strategy=ssa stats=true}},"
-            "ori-check-regalloc", "-t", "ori-asm"],
+    "ssa": ["-p", (f"{_PRE},{_LOOPS},ori-regalloc{{strategy=ssa stats=true}},"
+            "ori-check-regalloc"), "-t", "ori-asm"],
     # spilling under a tight limit
-    "spill24": ["-p", f"{_PRE},{_LOOPS},ori-regalloc{{max-regs=24 stats=true}},"
-                "ori-check-regalloc", "-t", "ori-asm"],
+    "spill24": ["-p", (f"{_PRE},{_LOOPS},ori-regalloc{{max-regs=24 stats=true}},"
+                "ori-check-regalloc"), "-t", "ori-asm"],
     # the analyses' reports
     "reports": ["-p", "ori-print-loops,ori-print-liveness", "-o", "/dev/null"],
 }

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from tests.golden.cases import OUTPUTS, REPO, cases, case_id, recorded, run_case
+from tests.golden.cases import OUTPUTS, REPO, case_id, cases, recorded, run_case
 
 
 def main(argv: list[str]) -> int:
