@@ -9,7 +9,7 @@ each block so a chain dies in one sweep, and sweeps repeat for values used
 across blocks).
 
 What has an effect is read from the metadata each op class declares once
-(DESIGN.md "Instructions"), never from opcode names:
+(docs/architecture.md "Op facts"), never from opcode names:
 
 * ``MEM.writes`` (stores, atomics, ``MEMBAR``), ``SIDE_EFFECTS`` (calls,
   barriers, ``SHFL``/``VOTE``, ``NOP``, ``EXIT``), ``IS_BARRIER`` and

@@ -1,5 +1,5 @@
 """``ori-print-liveness``: print live-in / live-out sets and register pressure of
-every function (analyses of DESIGN.md "Analyses", next to seed 001's
+every function (analyses of docs/architecture.md "Analyses", next to seed 001's
 *AnalyzeControlFlow*, phase 3).  The IR is unchanged.
 
 Output, per ``ori.func`` (blocks ``^bbN`` by index in the body; values by the

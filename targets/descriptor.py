@@ -1,7 +1,7 @@
 """The SM target descriptor: a plain, frozen record of one GPU architecture.
 
 Everything the backend needs to know about an ``sm_XX`` lives here as data
-(DESIGN.md, "Targets"): register-file limits, ABI generation, occupancy
+(docs/architecture.md "Targets"): register-file limits, ABI generation, occupancy
 limits, the 7 ResMII pipe widths and the latency-class cycle table. Nothing
 in this module knows about any particular SM; the numbers live in
 :mod:`targets.builtin` (or in a third-party plugin).

@@ -2,7 +2,7 @@
 
 The built-in targets are deliberately *not* imported here: they arrive through
 ori's own ``ori.targets`` entry point exactly like a third-party plugin's
-(DESIGN.md, "Targets"), so the plugin path is exercised on every run.  The
+(docs/architecture.md "Targets"), so the plugin path is exercised on every run.  The
 group is loaded lazily, once, on the first query.
 
 An entry point may load to an :class:`SMTarget`, a list/tuple of them, or a

@@ -1,4 +1,4 @@
-"""Analyses of the Ori IR (DESIGN.md "Analyses"; seed 001 "AnalyzeControlFlow,
+"""Analyses of the Ori IR (docs/architecture.md "Analyses"; seed 001 "AnalyzeControlFlow,
 phase 3"): CFG with RPO, dominators, back edges and natural loops with nesting
 depth, liveness bitsets, register pressure, and the cached analysis manager.
 """

@@ -1,7 +1,7 @@
 """Liveness of register values: live-in / live-out bitsets per block (numpy) and
 per-instruction live sets on demand.
 
-Part of the analyses DESIGN.md lists next to *AnalyzeControlFlow* (seed 001,
+Part of the analyses docs/architecture.md lists next to *AnalyzeControlFlow* (seed 001,
 "Loop Representation in Ori IR", phase 3): the block order of the dataflow is
 the post-order of the same DFS whose reverse is the RPO array ptxas stores.
 

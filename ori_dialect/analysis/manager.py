@@ -1,4 +1,4 @@
-"""A small cached analysis manager in the LLVM style (DESIGN.md "Analyses";
+"""A small cached analysis manager in the LLVM style (docs/architecture.md "Analyses";
 the analyses themselves re-create seed 001's *AnalyzeControlFlow*, phase 3).
 
 An **analysis** is any class with a classmethod

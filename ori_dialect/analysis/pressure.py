@@ -1,5 +1,5 @@
 """Register pressure per register file, derived from :mod:`liveness` (one of the
-analyses DESIGN.md groups with *AnalyzeControlFlow*, seed 001 "Loop
+analyses docs/architecture.md groups with *AnalyzeControlFlow*, seed 001 "Loop
 Representation in Ori IR", phase 3).
 
 Counting rules:

@@ -15,7 +15,7 @@ An Ori instruction (one op class per SASS opcode family) has:
 * an optional guard predicate with negation; a guarded instruction that
   defines values also takes each value's prior definition as a tied operand
   (``prior``), so SSA stays exact: when the guard is false each result equals
-  its prior value (DESIGN.md "Predication").
+  its prior value (docs/architecture.md "IR model").
 
 Custom syntax (one line, round-trips exactly)::
 
@@ -198,7 +198,7 @@ class OriOp(IRDLOperation):
     """Base of every op of the ori dialect that stands for a SASS instruction
     (including control flow): the metadata it declares once."""
 
-    # ---- metadata every op class declares (DESIGN.md "Instructions") ----
+    # ---- metadata every op class declares (docs/architecture.md "Op facts") ----
     LATENCY: ClassVar[LatencyClass] = LatencyClass.SHORT_ALU
     PIPE: ClassVar[Pipe] = Pipe.ALU
     MEM: ClassVar[MemEffect] = MemEffect.NONE

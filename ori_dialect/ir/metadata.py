@@ -1,7 +1,7 @@
 """Scheduling and effect metadata that every Ori op class declares once.
 
 Passes ask the op (``op.LATENCY``, ``op.PIPE``, ``op.MEM``, ...), never a table
-keyed by op names (DESIGN.md "Instructions").
+keyed by op names (docs/architecture.md "Op facts").
 
 Latency classes and pipes follow seed 001 ("Latency Class Table" and the
 latency-to-pipe mapping used by ResMII): a latency class is an id, not a cycle

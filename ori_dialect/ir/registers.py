@@ -6,7 +6,7 @@ retypes it to a physical one (``!ori.r32<R4>``).  There is one type per
 (register file, width) pair so that verifiers and the allocator can read both
 off the type without looking at the op.
 
-Register files (DESIGN.md "Register types"; seed 000 "Register Classes"):
+Register files (docs/architecture.md "IR model"; seed 000 "Register Classes"):
 
 ====  ==========================  =============================  ==================
 file  meaning                     physical names                 fixed registers
