@@ -86,7 +86,6 @@ from xdsl.utils.lexer import Position, Span
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ori_dialect.cli.help_passes import format_passes
 from ori_dialect.diagnostics import LocatedError
 from passes.registry import all_passes, extra_passes
 
@@ -484,6 +483,10 @@ class OriOptMain(xDSLOptMain):
             raise OriOptError(
                 f"unknown pass '{name}' (--help-passes); ori passes: " + ", ".join(factories)
             )
+        # lazy: the listing loads every pass's contract (and with it the
+        # analyses and numpy); a compile run does not pay for that at start-up.
+        from ori_dialect.cli.help_passes import format_passes
+
         sys.stdout.write(format_passes(factories, name or None))
         return 0
 
