@@ -11,7 +11,7 @@ below the target's ABI minimum (16 on sm_50..53, 24 on sm_60..90a, none from
 sm_100) is raised to the minimum with ptxas's warning 7016
 ``regcount N specified below abi_minimum of M``.
 
-**Reserved registers.**  Decision (recorded here, as docs/architecture.md asks):
+**Reserved registers.**  Decision (docs/architecture.md "Sources and principles"):
 
 * every function reserves ``R1``, the stack pointer ptxas initialises from
   ``c[0x0][stack_init]`` in every kernel it compiles (the register count
