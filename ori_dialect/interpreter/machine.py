@@ -32,7 +32,6 @@ from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
 from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.memory import AtomicOp
 from ori_dialect.ops.special import UndefOp
 from ori_dialect.ops.sync import BarOp
 
@@ -98,28 +97,6 @@ def _zero_of(t: Attribute) -> Any:
 
 def _is_pred_slot(slot: Src) -> bool:
     return bool(slot.types) and all(t in (PredType, UPredType) for t in slot.types)
-
-
-def slot_bits(op: Operation, slot: Src) -> int:
-    """The width of the value a constant in ``slot`` stands for."""
-    if slot.imm == "f64":
-        return 64
-    widths = {t.BITS for t in slot.types if t not in (PredType, UPredType)}
-    if len(widths) == 1:
-        return widths.pop()
-    if not widths:
-        return 32
-    if isinstance(op, AtomicOp):
-        return 64 if (op.mod("type") or "").endswith("64") else 32
-    if isinstance(op, OriInstruction):
-        names = {g.name for g in op.MODS}
-        if "mode" in names and op.mod("mode") == "wide":
-            return 64
-        if "src" in names:
-            return 64 if (op.mod("src") or "").endswith("64") else 32
-        if op.results and isinstance(op.results[0].type, OriRegisterType):
-            return 64 if op.results[0].type.BITS == 64 else 32
-    return 32
 
 
 def schedule_order(cfg: CFG) -> list[int]:
@@ -265,7 +242,8 @@ class Decoder:
         """A constant operand materialised as the registry docstring says."""
         if isinstance(v, OriRegisterType):
             return np.True_ if isinstance(v, PredType | UPredType) else _zero_of(v)
-        bits = slot_bits(op, slot)
+        # the op states the width (docs/architecture.md "Op facts")
+        bits = op.slot_bits(slot) if isinstance(op, OriInstruction) else 32
         if isinstance(v, IntegerAttr):
             x = v.value.data
             return np.uint64(x & _M64) if bits == 64 else np.uint32(x & 0xFFFFFFFF)
@@ -973,5 +951,4 @@ __all__ = [
     "Machine",
     "OpInfo",
     "Segment",
-    "slot_bits",
 ]

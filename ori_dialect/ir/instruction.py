@@ -209,6 +209,35 @@ class OriOp(IRDLOperation):
     WARP_COLLECTIVE: ClassVar[bool] = False
     SASS: ClassVar[str] = ""
 
+    # ---- facts the passes ask (docs/architecture.md "Op facts") ----
+    COMMUTATIVE: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """Source-slot pairs whose values may be swapped without changing the
+    results (``commutations`` adds what a modifier forbids or changes)."""
+    FOLDABLE: ClassVar[bool] = False
+    """With all sources constant, the results may be computed at compile time
+    by the interpreter's semantics (``interpreter/semantics/fold.py``)."""
+    MAY_FAULT: ClassVar[bool] = False
+    """Executing the op may raise a memory fault (loads/stores/atomics of
+    global, shared, local or generic memory; constant-bank loads cannot)."""
+    UNIFORM_SOURCE: ClassVar[bool] = False
+    """The op is a candidate for the uniform datapath: its value is the same
+    for every thread of a CTA when ``reads_only_uniform_inputs`` says so."""
+    CONSTANT_LIKE: ClassVar[bool] = False
+    """The op may produce a compile-time constant (``constant_value``);
+    ``ori_op`` gives such classes xDSL's ``ConstantLike`` trait."""
+
+    @classmethod
+    def is_side_effect_free(cls) -> bool:
+        """No memory write, no side effect, no barrier, not warp-collective:
+        an unused instance may be removed."""
+        return not (cls.SIDE_EFFECTS or cls.IS_BARRIER or cls.WARP_COLLECTIVE or cls.MEM.writes)
+
+    @classmethod
+    def is_speculatable(cls) -> bool:
+        """Side-effect free and unable to fault: may run where it did not
+        (hoisted out of a branch or a loop)."""
+        return cls.is_side_effect_free() and not cls.MAY_FAULT
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         # Op classes set metadata constants (``SASS = "IADD3"``) without
         # repeating ``ClassVar`` annotations; IRDL wants every upper-case
@@ -469,6 +498,61 @@ class OriInstruction(OriOp):
     @property
     def is_guarded(self) -> bool:
         return self.guard is not None
+
+    # ------------------------------------------------------------------
+    # op facts (docs/architecture.md "Op facts")
+    # ------------------------------------------------------------------
+    def slot_bits(self, slot: Src) -> int:
+        """The width of the value a constant in ``slot`` stands for (how the
+        interpreter materialises it, and what constant propagation must match)."""
+        if slot.imm == "f64":
+            return 64
+        widths = {t.BITS for t in slot.types if t not in (PredType, UPredType)}
+        if len(widths) == 1:
+            return widths.pop()
+        if not widths:
+            return 32
+        return self.variable_slot_bits(slot)
+
+    def variable_slot_bits(self, slot: Src) -> int:
+        """``slot_bits`` of a slot that accepts several register widths: set by
+        the ``mode``/``src`` modifiers or else the first result's width."""
+        names = {g.name for g in self.MODS}
+        if "mode" in names and self.mod("mode") == "wide":
+            return 64
+        if "src" in names:
+            return 64 if (self.mod("src") or "").endswith("64") else 32
+        if self.results and isinstance(self.results[0].type, OriRegisterType):
+            return 64 if self.results[0].type.BITS == 64 else 32
+        return 32
+
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        """The operand swaps that keep this op's results: ``((x, y), mods)``
+        with ``mods`` the modifier text the swapped form needs (None: the
+        same).  Default: every ``COMMUTATIVE`` pair, modifiers unchanged."""
+        return tuple((pair, None) for pair in self.COMMUTATIVE)
+
+    def constant_value(self, index: int = 0) -> int | bool | None:
+        """The compile-time value of result ``index`` (an unsigned bit pattern
+        of the result's width, or a bool for a predicate) when this op
+        produces a constant; None otherwise (the default)."""
+        return None
+
+    def constant_operand(self) -> tuple[Attribute, int] | None:
+        """The constant this op defines in the form a source slot can take
+        (an ``IntegerAttr`` or a ``c[bank][offset]``) and its width in bits;
+        None when it defines none (the default)."""
+        return None
+
+    def reads_only_uniform_inputs(self) -> bool:
+        """A ``UNIFORM_SOURCE`` op whose result is the same in every thread
+        of a CTA (ops refine this by their operands/modifiers)."""
+        return self.UNIFORM_SOURCE and self.operand_groups()[1] is None
+
+    def is_plain(self) -> bool:
+        """Unguarded and without source modifiers: the form the constant and
+        fold facts are stated for."""
+        return self.operand_groups()[1] is None and not self.smod_map()
 
     # ------------------------------------------------------------------
     # modifiers

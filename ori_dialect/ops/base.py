@@ -15,13 +15,15 @@ from ori_dialect.ir.registers import (
     R128Type,
     UPredType,
 )
+from ori_dialect.ir.traits import OriConstantLike
 
 _T = TypeVar("_T", bound=type[OriOp])
 
 
 def ori_op(cls: _T) -> _T:
     """``irdl_op_definition`` plus xDSL effect traits derived from the op's metadata,
-    so generic xDSL passes (DCE, CSE) see what Ori passes see."""
+    so generic xDSL passes (DCE, CSE) see what Ori passes see, and
+    ``ConstantLike`` for ``CONSTANT_LIKE`` classes (docs/architecture.md "Op facts")."""
     if "traits" in cls.__dict__:  # the class states its own traits (terminators)
         return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
     traits: list[OpTrait] = []
@@ -31,6 +33,8 @@ def ori_op(cls: _T) -> _T:
         traits.append(MemoryWriteEffect())
     if not traits:
         traits.append(Pure())
+    if cls.CONSTANT_LIKE:
+        traits.append(OriConstantLike())
     cls.traits = traits_def(*traits)  # pyright: ignore[reportAttributeAccessIssue]
     return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
 

@@ -30,6 +30,7 @@ class FAddOp(Fp32Op):
 
     name = "ori.fadd"
     SASS = "FADD"
+    COMMUTATIVE = (("a", "b"),)
     SRCS = (fsrc("a"), fsrc("b", immediate=True, cbank=True))
     MODS = (_RND, _FTZ, _SAT)
 
@@ -40,6 +41,7 @@ class FMulOp(Fp32Op):
 
     name = "ori.fmul"
     SASS = "FMUL"
+    COMMUTATIVE = (("a", "b"),)
     SRCS = (fsrc("a"), fsrc("b", immediate=True, cbank=True))
     MODS = (_RND, _FTZ, _SAT)
 
@@ -50,6 +52,7 @@ class FFmaOp(Fp32Op):
 
     name = "ori.ffma"
     SASS = "FFMA"
+    COMMUTATIVE = (("a", "b"),)
     SRCS = (fsrc("a"), fsrc("b", immediate=True, cbank=True), fsrc("c", immediate=True, cbank=True))
     MODS = (_RND, _FTZ, _SAT)
 

@@ -9,12 +9,25 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
 from ori_dialect.ir.registers import R32Type, R64Type, R128Type, UR32Type, UR64Type
 from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
+
+
+def _word(x: SSAValue | Attribute) -> int | None:
+    """A PACK part's value: an immediate, or RZ (0)."""
+    if isinstance(x, IntegerAttr):
+        return x.value.data & 0xFFFFFFFF
+    if x == R32Type.fixed():  # a fixed register operand is its type attribute
+        return 0
+    return None
+
 
 _SIGN = ModGroup("sign", ("s32", "u32"), default="s32")
 
@@ -25,6 +38,7 @@ class IntAluOp(OriInstruction):
     LATENCY: ClassVar[LatencyClass] = LatencyClass.SHORT_ALU
     PIPE: ClassVar[Pipe] = Pipe.ALU
     REMATERIALIZABLE: ClassVar[bool] = True
+    FOLDABLE: ClassVar[bool] = True
 
 
 @ori_op
@@ -43,6 +57,7 @@ class IAdd3Op(IntAluOp):
 
     name = "ori.iadd3"
     SASS = "IADD3"
+    COMMUTATIVE = (("a", "b"), ("b", "c"))
     DSTS = (Dst("d", R), Dst("co0", P, optional=True), Dst("co1", P, optional=True))
     SRCS = (
         Src("a", R, smods=frozenset({"neg", "not"})),
@@ -74,6 +89,8 @@ class IMadOp(OriInstruction):
     LATENCY = LatencyClass.MULTIPLY
     PIPE = Pipe.FMA  # IMAD issues on the FMA pipe since Volta
     REMATERIALIZABLE = True
+    FOLDABLE = True
+    COMMUTATIVE = (("a", "b"),)
     DSTS = (Dst("d", (R32Type, R64Type)), Dst("co", P, optional=True))
     SRCS = (
         reg("a"),
@@ -82,6 +99,11 @@ class IMadOp(OriInstruction):
         pred("ci", optional=True),
     )
     MODS = (ModGroup("mode", ("lo", "hi", "wide"), default="lo"), ModGroup("sign", ("s32", "u32"), default="s32"), flag("x"))
+
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        # The extended-precision ``x`` forms (carry chains) keep their
+        # operand order: the rule the constant propagation has always had.
+        return () if self.has_mod("x") else super().commutations()
 
     def verify_semantics(self) -> None:
         wide = self.mod("mode") == "wide"
@@ -287,8 +309,31 @@ class MovOp(IntAluOp):
 
     name = "ori.mov"
     SASS = "MOV"
+    FOLDABLE = False  # already the constant form
+    CONSTANT_LIKE = True
+    UNIFORM_SOURCE = True
     DSTS = (Dst("d", (R32Type, *(t for t in rio("a").all_types if t is not R32Type))),)
     SRCS = (rio("a"),)
+
+    def constant_value(self, index: int = 0) -> int | bool | None:
+        """``MOV imm`` into a 32-bit register: the immediate's bit pattern."""
+        if not self.is_plain() or not isinstance(self.results[index].type, R32Type):
+            return None
+        a = self.src("a")
+        return a.value.data & 0xFFFFFFFF if isinstance(a, IntegerAttr) else None
+
+    def constant_operand(self) -> tuple[Attribute, int] | None:
+        """``MOV imm`` / ``MOV c[b][o]`` into a 32-bit register: that operand."""
+        if not self.is_plain():
+            return None
+        a = self.src("a")
+        if isinstance(a, IntegerAttr | CBankAttr) and isinstance(self.results[0].type, R32Type):
+            return a, 32
+        return None
+
+    def reads_only_uniform_inputs(self) -> bool:
+        """A MOV of an immediate (the same in every thread)."""
+        return self.operand_groups()[1] is None and isinstance(self.src("a"), IntegerAttr)
 
 
 __all__ = [
@@ -325,6 +370,7 @@ class PackOp(OriInstruction):
     name = "ori.pack"
     SASS = "PACK"
     REMATERIALIZABLE = False
+    CONSTANT_LIKE = True
     DSTS = (Dst("d", (R64Type, R128Type, UR64Type)),)
     SRCS = (
         rio("p0"),
@@ -340,6 +386,24 @@ class PackOp(OriInstruction):
                 f"ori.pack: a {self.dsts[0].type} value is built from {want} parts, "
                 f"got {len(self.present_slots())}"
             )
+
+    def constant_value(self, index: int = 0) -> int | bool | None:
+        """``PACK`` of two immediates/RZ into a 64-bit register: the pair."""
+        if not self.is_plain() or not isinstance(self.results[index].type, R64Type):
+            return None
+        parts = [_word(v) for _, v in self.slot_values()]
+        if len(parts) != 2 or parts[0] is None or parts[1] is None:
+            return None
+        return parts[0] | (parts[1] << 32)
+
+    def constant_operand(self) -> tuple[Attribute, int] | None:
+        """A 64-bit constant whose low word is 0: the form an f64 immediate slot
+        encodes (SASS keeps the high 32 bits: ``DFMA R6, -R2, R4, 1``)."""
+        k = self.constant_value()
+        if k is None or k & 0xFFFFFFFF:
+            return None
+        assert isinstance(k, int)
+        return IntegerAttr(k - (1 << 64) if k >> 63 else k, 64), 64
 
 
 @ori_op

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, R128Type
@@ -39,6 +40,7 @@ class MemoryOp(OriInstruction):
 
     PIPE = Pipe.LSU
     LATENCY = LatencyClass.STANDARD
+    MAY_FAULT = True  # an address may be unmapped or misaligned
     DATA_SLOT: ClassVar[str | None] = None
 
     def data_value(self) -> SSAValue | None:
@@ -159,6 +161,9 @@ class LdcOp(MemoryOp):
     SPACE = MemSpace.CONST
     LATENCY = LatencyClass.UNIFORM_LOAD
     REMATERIALIZABLE = True
+    MAY_FAULT = False  # constant-bank reads do not fault
+    CONSTANT_LIKE = True
+    UNIFORM_SOURCE = True
     DSTS = (Dst("d", RW),)
     SRCS = (imm("bank"), *addr(32))
     MODS = (_WIDTH,)
@@ -168,6 +173,29 @@ class LdcOp(MemoryOp):
         b = self.src_int("bank")
         if b is not None and not 0 <= b < 18:
             raise VerifyException("ori.ldc: constant bank must be in 0..17")
+
+    def has_rz_index(self) -> bool:
+        """The address is the immediate offset alone (``c[b][o]``)."""
+        return self.src("addr") == R32Type.fixed()
+
+    def constant_operand(self) -> tuple[Attribute, int] | None:
+        """``LDC c[b][o]`` (RZ index): the constant-bank word, 32-bit, or the
+        64-bit pair at an 8-aligned offset for ``LDC.64``."""
+        if not self.is_plain() or not self.has_rz_index():
+            return None
+        bank = self.src_int("bank")
+        if bank is None:
+            return None
+        w = self.mod("width")
+        if w == "b32":
+            return CBankAttr(bank, self.offset()), 32
+        if w == "b64" and self.offset() % 8 == 0:
+            return CBankAttr(bank, self.offset()), 64
+        return None
+
+    def reads_only_uniform_inputs(self) -> bool:
+        """``c[b][o]`` with an RZ index reads the same word in every thread."""
+        return self.operand_groups()[1] is None and self.has_rz_index()
 
 
 ATOM_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas")
@@ -191,6 +219,10 @@ class AtomicOp(MemoryOp):
 
     def access_bytes(self) -> int:
         return 8 if (self.mod("type") or "").endswith("64") else 4
+
+    def variable_slot_bits(self, slot: Src) -> int:
+        # value/swap take either width: the ``type`` modifier decides.
+        return 64 if (self.mod("type") or "").endswith("64") else 32
 
     def verify_semantics(self) -> None:
         want = R64Type if self.access_bytes() == 8 else R32Type

@@ -7,10 +7,12 @@ second result is present, ``q = (not r) BOP c`` (SASS ISETP/FSETP/DSETP; PTX
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
+from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.base import P, R, fsrc, imm, ori_op, pred, reg, rio
 
 _BOP = ModGroup("bop", ("and", "or", "xor"), default="and")
@@ -20,6 +22,10 @@ FLOAT_CMPS = (
     "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan",
     "ltu", "equ", "leu", "gtu", "neu", "geu", "t",
 )
+MIRRORED_CMP = {
+    "lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne", "f": "f", "t": "t",
+}
+"""The integer comparison with its operands swapped: ``a CMP b == b MIRRORED_CMP[CMP] a``."""
 _SETP_DSTS = (Dst("p", P), Dst("q", P, optional=True))
 
 
@@ -37,6 +43,8 @@ class ISetPOp(OriInstruction):
     LATENCY = LatencyClass.SHORT_ALU
     PIPE = Pipe.ALU
     REMATERIALIZABLE = True
+    FOLDABLE = True
+    COMMUTATIVE = (("a", "b"),)
     DSTS = _SETP_DSTS
     SRCS = (reg("a"), rio("b"), pred("c"), pred("cin", optional=True))
     MODS = (
@@ -45,6 +53,15 @@ class ISetPOp(OriInstruction):
         _BOP,
         flag("ex"),
     )
+
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        """``a CMP b`` is ``b CMP' a`` with the comparison mirrored (``lt`` <->
+        ``gt``, ``le`` <-> ``ge``); the chained ``ex`` form is not swapped."""
+        cmp = self.mod("cmp")
+        if self.has_mod("ex") or cmp not in MIRRORED_CMP or self.mods is None:
+            return ()
+        toks = [(MIRRORED_CMP[t] if t == cmp else t) for t in self.mods.data.split(".")]
+        return ((("a", "b"), ".".join(toks)),)
 
     def verify_semantics(self) -> None:
         if self.has_mod("ex") != (self.src("cin") is not None):
@@ -89,6 +106,8 @@ class PLop3Op(OriInstruction):
     LATENCY = LatencyClass.SKIP
     PIPE = Pipe.ALU
     REMATERIALIZABLE = True
+    FOLDABLE = True
+    CONSTANT_LIKE = True
     DSTS = (Dst("p", P), Dst("q", P, optional=True))
     SRCS = (pred("a"), pred("b"), pred("c"), imm("lut"), imm("lut2", optional=True))
 
@@ -99,6 +118,19 @@ class PLop3Op(OriInstruction):
         if (self.dst("q") is None) != (self.src("lut2") is None):
             raise VerifyException("ori.plop3: the second result needs the second table 'lut2'")
 
+    def constant_value(self, index: int = 0) -> int | bool | None:
+        """``PLOP3.LUT PT, PT, PT, lut``: row (1,1,1) of the table (the form
+        folding writes a constant predicate in)."""
+        if not self.is_plain() or len(self.results) != 1:
+            return None
+        if not isinstance(self.results[index].type, PredType):
+            return None
+        vals = [v for _, v in self.slot_values()]
+        pt = PredType.fixed()
+        if vals[:3] == [pt, pt, pt] and isinstance(vals[3], IntegerAttr):
+            return bool(vals[3].value.data & 0x80)
+        return None
+
 
 @ori_op
 class P2ROp(OriInstruction):
@@ -107,6 +139,7 @@ class P2ROp(OriInstruction):
 
     name = "ori.p2r"
     SASS = "P2R"
+    FOLDABLE = True
     LATENCY = LatencyClass.SHORT_ALU
     PIPE = Pipe.ALU
     DSTS = (Dst("d", R),)
@@ -120,6 +153,7 @@ class R2POp(OriInstruction):
 
     name = "ori.r2p"
     SASS = "R2P"
+    FOLDABLE = True
     LATENCY = LatencyClass.SHORT_ALU
     PIPE = Pipe.ALU
     DSTS = (Dst("p0", P), *(Dst(f"p{i}", P, optional=True) for i in range(1, 7)))

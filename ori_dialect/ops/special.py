@@ -15,6 +15,8 @@ SPECIAL_REGS = (
     "SR_NSMID", "SR_CLOCKLO", "SR_CLOCKHI", "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI",
     "SR_EQMASK", "SR_LTMASK", "SR_LEMASK", "SR_GTMASK", "SR_GEMASK",
 )
+CTA_UNIFORM_REGS = ("SR_CTAID", "SR_SMID", "SR_NSMID")
+"""Special registers with one value per CTA."""
 _DIMENSIONED = ("SR_TID", "SR_CTAID")
 
 
@@ -29,9 +31,15 @@ class S2ROp(OriInstruction):
     SASS = "S2R"
     LATENCY = LatencyClass.UNIFORM_LOAD
     PIPE = Pipe.TEX
+    UNIFORM_SOURCE = True
     DSTS = (Dst("d", R),)
     SRCS = ()
     MODS = (ModGroup("sr", SPECIAL_REGS, required=True), ModGroup("dim", ("X", "Y", "Z")))
+
+    def reads_only_uniform_inputs(self) -> bool:
+        """The CTA's id and the SM it runs on are the same for all its threads
+        (``S2UR`` can read them); thread ids, lane masks and clocks are not."""
+        return self.operand_groups()[1] is None and self.mod("sr") in CTA_UNIFORM_REGS
 
     @property
     def is_volatile(self) -> bool:

@@ -1,0 +1,190 @@
+"""``ori-general-optimize``: phase 13, *GeneralOptimizeEarly* (seed 001,
+"Pipeline Placement": "Phase 13 GeneralOptimizeEarly -- const fold + copy
+prop (feeds loop analysis)").
+
+The seed names only the phase's purpose; the rules below are ori's, chosen
+so that the code handed to the loop passes and the register allocator has
+the shape ptxas gives it: kernel parameters read straight from the constant
+bank by the instruction that needs them (``ISETP.GE.AND P0, PT, R4,
+c[0x0][0x160], PT``, ``IMAD.WIDE R2, R4, R5, c[0x0][0x168]``, ``FFMA R7,
+R2, c[0x0][0x164], R7`` in ``ptxas -arch=sm_80`` output for saxpy) instead
+of being loaded into a register that stays live.
+
+Sub-steps (each switchable, each one ``RewritePattern`` module of this
+package with its rule and the ptxas form it produces in its docstring):
+
+* ``pack-unpack`` (``pack_unpack.py``) -- ``UNPACK(PACK(..))``,
+  ``PACK(UNPACK(..))``, ``UNPACK(LDC.64 c[b][o])`` -> two ``LDC``;
+* ``copy-prop`` (``copy_prop.py``) -- uses of unguarded same-type ``MOV``
+  copies read the source;
+* ``const-prop`` (``const_prop.py``) -- constants into the source slots that
+  take them, one constant port per instruction, commuting operands and
+  writing 0 as RZ where that helps; f64 immediates from ``PACK``;
+* ``fold`` (``fold.py``) -- ``FOLDABLE`` ops with constant sources evaluated
+  by the interpreter's semantics;
+* ``wide-add`` (``wide_add.py``) -- ``IMAD.WIDE`` + 64-bit add ->
+  ``IMAD.WIDE x, b, K``;
+* ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``.
+
+Driving (docs/architecture.md "Rewrite patterns"): per round, one walk over
+a function's ops (xDSL's ``PatternRewriteWalker``, not recursive: ops made in
+the round wait for the next) applies the first per-op pattern that matches,
+in the order pack-unpack, copy-prop, fold, wide-add, lea; then a second walk
+applies const-prop to every constant-producing op.  Rounds repeat until one
+changes nothing or ``max-iterations`` is reached.  The patterns come from
+``patterns_for`` (the pass's options), so a new rule is one more module and
+one more entry there.
+
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import functions_of
+from passes.contract import (
+    CFG_ANALYSES,
+    Requirement,
+    emit_remark,
+    emit_stats,
+    flush_diagnostics,
+    option,
+    require,
+)
+from passes.general_optimize.const_prop import ConstantPropagation
+from passes.general_optimize.copy_prop import CopyPropagation
+from passes.general_optimize.fold import ConstantFolding
+from passes.general_optimize.lea import ShiftAddToLea
+from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
+from passes.general_optimize.wide_add import WideAdd
+
+
+@dataclass
+class FunctionStats:
+    counts: Counter[str]
+
+    def line(self) -> str:
+        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea")
+        return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
+
+
+@dataclass(frozen=True)
+class GeneralOptimizePass(ModulePass):
+    """Constant folding and copy propagation (module docstring)."""
+
+    name = "ori-general-optimize"
+
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # Instructions are replaced one by one, never a terminator's successors:
+    # the CFG, dominators and loops stay valid (liveness does not).
+    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
+
+    copy_prop: bool = option(
+        True, "ori: propagate unguarded same-type MOV copies into their uses (module docstring)"
+    )
+    const_prop: bool = option(
+        True,
+        "ori: write MOV/LDC/PACK constants into the source slots that take an immediate or a "
+        "c[bank][offset] operand, at most one constant per instruction",
+    )
+    pack_unpack: bool = option(
+        True,
+        "ori: cancel UNPACK(PACK(..)) and PACK(UNPACK(..)); split an UNPACKed LDC.64 c[b][o] "
+        "into two 32-bit LDCs",
+    )
+    fold: bool = option(
+        True,
+        "ori: evaluate integer/predicate instructions whose sources are all constants with the "
+        "interpreter's semantics (bit-exact) into MOV/PACK/PLOP3 constants",
+    )
+    wide_add: bool = option(
+        True,
+        "ori: IMAD.WIDE followed by a 64-bit add of K becomes IMAD.WIDE x, b, K "
+        "(ptxas's address form)",
+    )
+    lea: bool = option(
+        True, "ori: a 64-bit shift-left by 0..31 plus a 64-bit add becomes LEA / LEA.HI.X"
+    )
+    commute: bool = option(
+        True, "ori: swap commutative operands to bring a constant into the slot that takes it"
+    )
+    max_iterations: int = option(
+        16, "ori: rounds of all sub-steps per function before stopping (>= 1)"
+    )
+    remarks: bool = option(
+        False, "ori: print one line per function with the counts of each rewrite to stderr"
+    )
+    stats: bool = option(False, "ori: print the module's total counts to stderr")
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
+        if self.max_iterations < 1:
+            raise PassFailedException(
+                f"ori-general-optimize: max-iterations must be >= 1, got {self.max_iterations}"
+            )
+        total: Counter[str] = Counter()
+        for func in functions_of(op):
+            st = self.run_function(func)
+            total.update(st.counts)
+            if self.remarks:
+                emit_remark(func.sym_name.data, f"general-optimize {st.line()}")  # type: ignore[attr-defined]
+        if self.stats:
+            emit_stats(self.name, FunctionStats(total).line())
+        if self.remarks or self.stats:
+            flush_diagnostics()
+
+    # ------------------------------------------------------------------
+    def patterns_for(self, counts: Counter[str]) -> tuple[list[RewritePattern], list[RewritePattern]]:
+        """The enabled patterns, counting into ``counts``: (the per-op walk in
+        order, the constant sweep that follows it)."""
+        per_op: list[RewritePattern] = []
+        if self.pack_unpack:
+            per_op += [UnpackOfPack(counts), PackOfUnpack(counts)]
+        if self.copy_prop:
+            per_op.append(CopyPropagation(counts))
+        if self.fold:
+            per_op.append(ConstantFolding(counts))
+        if self.wide_add:
+            per_op.append(WideAdd(counts))
+        if self.lea:
+            per_op.append(ShiftAddToLea(counts))
+        sweep: list[RewritePattern] = []
+        if self.const_prop:
+            sweep.append(ConstantPropagation(counts, commute=self.commute))
+        return per_op, sweep
+
+    def run_function(self, func: Operation) -> FunctionStats:
+        st = FunctionStats(Counter())
+        walkers = [
+            PatternRewriteWalker(
+                # first match wins; no xDSL folding or dead-op removal here
+                # (dead definitions are ori-dead-code's, phase 16)
+                GreedyRewritePatternApplier(patterns, dce_enabled=False),
+                apply_recursively=False,
+            )
+            for patterns in self.patterns_for(st.counts)
+            if patterns
+        ]
+        for _ in range(self.max_iterations):
+            before = st.counts.total()
+            for walker in walkers:
+                walker.rewrite_region(func.regions[0])
+            if st.counts.total() == before:
+                break
+        return st
+
+
+__all__ = ["FunctionStats", "GeneralOptimizePass"]

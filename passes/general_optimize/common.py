@@ -1,0 +1,151 @@
+"""Helpers shared by the ``ori-general-optimize`` rewrite patterns: the
+constant port rule, rebuilding an instruction with new slot values, constants
+as the interpreter represents them, and the counting pattern base.
+
+docs/architecture.md "Rewrite patterns": each rule family is one
+``RewritePattern``; the pass drives them with xDSL's walker and reads the
+counts the patterns keep.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.attrs import CBankAttr
+from ori_dialect.ir.instruction import OriInstruction, Src
+from ori_dialect.ir.registers import OriRegisterType, PredType, RegFile, UPredType
+
+
+class CountingPattern(RewritePattern):
+    """A rewrite pattern that counts what it changed under the remark keys
+    (``[copies=..]``); the pass sums the counts per function and sees a round
+    with no count added as the fixed point."""
+
+    def __init__(self, counts: Counter[str]) -> None:
+        self.counts = counts
+
+
+def is_const(v: SSAValue | Attribute) -> bool:
+    return isinstance(v, IntegerAttr | FloatAttr | CBankAttr)
+
+
+def port_constants(op: OriInstruction, values: Sequence[tuple[Src, SSAValue | Attribute]]) -> int:
+    """Non-register operands in register-capable slots: immediates,
+    constant-bank words and uniform registers (which use the same port)."""
+    n = 0
+    for slot, v in values:
+        if not slot.types:
+            continue  # an immediate-only slot (LUT, shift, offset) has its own field
+        uniform = (
+            isinstance(v, SSAValue)
+            and isinstance(v.type, OriRegisterType)
+            and v.type.REG_FILE is RegFile.UR
+        )
+        if uniform or is_const(v):
+            n += 1
+    return n
+
+
+def unguarded(op: OriInstruction) -> bool:
+    return op.operand_groups()[1] is None
+
+
+def rebuild(
+    op: OriInstruction,
+    values: Sequence[SSAValue | Attribute],
+    *,
+    smods: dict[str, str] | None = None,
+    mods: str | None = None,
+) -> OriInstruction | None:
+    """A copy of ``op`` with new slot values, built by ``make`` and verified;
+    None when that form does not verify."""
+    _, guard, prior = op.operand_groups()
+    try:
+        new = type(op).make(
+            list(values),  # type: ignore[arg-type]
+            [r.type for r in op.results],
+            mods=(op.mods.data if op.mods is not None else "") if mods is None else mods,
+            smods=op.smod_map() if smods is None else smods,
+            guard=guard,
+            guard_neg="guard_neg" in op.properties,
+            prior=list(prior),
+            attributes=dict(op.attributes),
+        )
+        new.verify()
+    except VerifyException:
+        return None
+    return new
+
+
+def before(op: Operation) -> InsertPoint:
+    return InsertPoint.before(op)
+
+
+def replace_op(rewriter: PatternRewriter, op: Operation, new: Operation) -> None:
+    """``Rewriter.replace_op`` (every new result without a name takes the first
+    old result's name, which the recorded listings show) with the walker told
+    that ``op`` is gone."""
+    rewriter.handle_operation_removal(op)
+    Rewriter.replace_op(op, new)
+    rewriter.has_done_action = True
+
+
+def erase_replaced(rewriter: PatternRewriter, op: Operation, values: Sequence[SSAValue]) -> None:
+    """Every result of ``op`` read as the value at its position in ``values``,
+    then ``op`` erased (names are not carried over)."""
+    for r, v in zip(op.results, values):
+        rewriter.replace_all_uses_with(r, v)
+    rewriter.erase(op)
+
+
+def known(v: SSAValue) -> Any:
+    """The value of a register defined by a constant-producing op (the op's
+    ``constant_value``), as the interpreter represents it; None otherwise."""
+    d = v.owner
+    if not isinstance(d, OriInstruction) or not d.CONSTANT_LIKE:
+        return None
+    x = d.constant_value(v.index)  # type: ignore[attr-defined]
+    if x is None:
+        return None
+    if isinstance(x, bool):
+        return np.bool_(x)
+    assert isinstance(v.type, OriRegisterType)
+    return np.uint64(x) if v.type.BITS == 64 else np.uint32(x)
+
+
+def materialise(op: OriInstruction, slot: Src, v: Attribute) -> Any:
+    """A constant operand as the interpreter hands it to a semantics function
+    (before a predicate's ``not``); None for one not known here (c[..][..])."""
+    if isinstance(v, OriRegisterType):
+        if isinstance(v, PredType | UPredType):
+            return np.True_
+        return np.uint64(0) if v.BITS == 64 else np.uint32(0)
+    if not isinstance(v, IntegerAttr):
+        return None
+    x = v.value.data
+    if op.slot_bits(slot) == 64:
+        return np.uint64(x & 0xFFFFFFFFFFFFFFFF)
+    return np.uint32(x & 0xFFFFFFFF)
+
+
+__all__ = [
+    "CountingPattern",
+    "before",
+    "erase_replaced",
+    "is_const",
+    "known",
+    "materialise",
+    "port_constants",
+    "rebuild",
+    "replace_op",
+    "unguarded",
+]

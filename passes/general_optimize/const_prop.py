@@ -1,0 +1,168 @@
+"""``const-prop``: constants into the source slots that take them.
+
+Seed 001 "Pipeline Placement" (phase 13 GeneralOptimizeEarly, "const fold +
+copy prop"): the code handed to the loop passes and the allocator reads
+kernel parameters straight from the constant bank in the instruction that
+needs them (``ISETP.GE.AND P0, PT, R4, c[0x0][0x160], PT``, ``IMAD.WIDE R2,
+R4, R5, c[0x0][0x168]``, ``FFMA R7, R2, c[0x0][0x164], R7`` in ``ptxas
+-arch=sm_80`` output for saxpy) instead of a register that stays live.
+
+A value an op defines as a constant (its ``constant_operand``: ``MOV imm``,
+``MOV c[b][o]``, ``LDC c[b][o]``, ``LDC.64`` at an 8-aligned offset, a
+64-bit ``PACK`` whose low word is 0) is written into each source slot that
+accepts that kind of constant (the slot's ``imm``/``cbank`` flags; an integer
+word reaches an ``f32`` slot as the float with that bit pattern, NaN patterns
+excepted; the 64-bit pair reaches an ``f64`` slot, whose immediates keep the
+high 32 bits: ``DFMA R6, -R2, R4, 1``).  The width the slot reads a constant
+at (the op's ``slot_bits``) must be the value's width.  SASS encodes at most
+one constant-port operand (immediate, ``c[..][..]`` or uniform register) per
+instruction, so a constant only goes where there is none yet; an immediate 0
+in another 32-bit slot that takes RZ is written as RZ to free the port
+(``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``).  ``PACK`` is exempt (no
+instruction).  With ``commute``, an op's ``commutations`` (IADD3, IMAD,
+FADD/FMUL/FFMA, ISETP with the comparison mirrored) are tried when that moves
+the constant into the one slot that takes it.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections import Counter
+
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f32, f64
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from ori_dialect.ir.attrs import CBankAttr
+from ori_dialect.ir.instruction import OriInstruction, Src
+from ori_dialect.ir.registers import R32Type
+from ori_dialect.ops.integer import PackOp
+from passes.general_optimize.common import CountingPattern, port_constants, rebuild, replace_op
+
+SlotValues = list[tuple[Src, SSAValue | Attribute]]
+Form = tuple[SlotValues, dict[str, str], str | None]
+"""An operand order of an op: (slot values, source modifiers, modifier text or None)."""
+
+
+class ConstantPropagation(CountingPattern):
+    """The constant a ``CONSTANT_LIKE`` op defines, into its users' slots."""
+
+    def __init__(self, counts: Counter[str], *, commute: bool) -> None:
+        super().__init__(counts)
+        self.commute = commute
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, OriInstruction) or not op.CONSTANT_LIKE:
+            return
+        c = op.constant_operand()
+        if c is None:
+            return
+        const, bits = c
+        d = op.results[0]
+        for use in list(d.uses):
+            user = use.operation
+            if not isinstance(user, OriInstruction) or user.parent is None:
+                continue
+            srcs = user.operand_groups()[0]
+            if use.index >= len(srcs):
+                continue  # guard or tied prior value: must stay a register
+            new = self.substitute(user, d, const, bits)
+            if new is not None:
+                replace_op(rewriter, user, new)
+                self.counts["constants"] += 1
+
+    def substitute(
+        self, op: OriInstruction, value: SSAValue, const: Attribute, bits: int
+    ) -> OriInstruction | None:
+        """``op`` with one source slot that reads ``value`` turned into ``const``."""
+        vals = op.slot_values()
+        smods = op.smod_map()
+        candidates: list[Form] = [(vals, smods, None)]
+        if self.commute:
+            candidates += commuted(op, vals, smods)
+        for cvals, csmods, cmods in candidates:
+            for i, (slot, v) in enumerate(cvals):
+                if v is not value:
+                    continue
+                k = const_for_slot(slot, const, bits, csmods.get(slot.name))
+                if k is None:
+                    continue
+                trial = zero_to_rz(list(cvals), i)
+                trial[i] = (slot, k)
+                if not isinstance(op, PackOp) and port_constants(op, trial) > 1:
+                    continue
+                new = rebuild(op, [v for _, v in trial], smods=csmods, mods=cmods)
+                if new is None:
+                    continue
+                # The interpreter must read the constant at the value's width.
+                if new.slot_bits(slot) != bits:
+                    continue
+                return new
+        return None
+
+
+def commuted(op: OriInstruction, vals: SlotValues, smods: dict[str, str]) -> list[Form]:
+    """The operand orders ``op.commutations()`` allows, present slots only."""
+    names = [s.name for s, _ in vals]
+    slots = {s.name: s for s, _ in vals}
+    vmap = {s.name: v for s, v in vals}
+    out: list[Form] = []
+    for (x, y), mods in op.commutations():
+        if x not in vmap or y not in vmap:
+            continue
+        nv = dict(vmap)
+        nv[x], nv[y] = vmap[y], vmap[x]
+        ns = {k: v for k, v in smods.items() if k not in (x, y)}
+        if x in smods:
+            ns[y] = smods[x]
+        if y in smods:
+            ns[x] = smods[y]
+        out.append(([(slots[n], nv[n]) for n in names], ns, mods))
+    return out
+
+
+def zero_to_rz(vals: SlotValues, keep: int) -> SlotValues:
+    """``vals`` with the immediate 0 of every 32-bit slot that takes RZ (but
+    slot ``keep``) written as RZ: the same value, without using the one
+    constant port (ptxas: ``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``)."""
+    out = list(vals)
+    rz = R32Type.fixed()
+    for j, (slot, v) in enumerate(out):
+        if (
+            j != keep
+            and isinstance(v, IntegerAttr)
+            and v.value.data == 0
+            and slot.fixed
+            and slot.types
+            and all(t is R32Type for t in slot.types)
+        ):
+            out[j] = (slot, rz)
+    return out
+
+
+def const_for_slot(slot: Src, const: Attribute, bits: int, smod: str | None) -> Attribute | None:
+    """``const`` in the form ``slot`` takes, or None if it takes none."""
+    if isinstance(const, CBankAttr):
+        return const if slot.cbank else None
+    if smod:
+        return None  # -imm / |imm| would need the modifier folded into the value
+    assert isinstance(const, IntegerAttr)
+    if bits == 64:
+        if slot.imm != "f64":
+            return None
+        d = struct.unpack("<d", struct.pack("<Q", const.value.data & (2**64 - 1)))[0]
+        return None if math.isnan(d) else FloatAttr(d, f64)
+    assert bits == 32
+    if slot.imm == "int":
+        return const
+    if slot.imm == "f32":
+        raw = const.value.data & 0xFFFFFFFF
+        f = struct.unpack("<f", struct.pack("<I", raw))[0]
+        if math.isnan(f):
+            return None
+        return FloatAttr(f, f32)
+    return None
+
+
+__all__ = ["ConstantPropagation", "commuted", "const_for_slot", "zero_to_rz"]
