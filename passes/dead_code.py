@@ -11,9 +11,10 @@ across blocks).
 What has an effect is read from the metadata each op class declares once
 (docs/architecture.md "Op facts"), never from opcode names:
 
-* ``MEM.writes`` (stores, atomics, ``MEMBAR``), ``SIDE_EFFECTS`` (calls,
-  barriers, ``SHFL``/``VOTE``, ``NOP``, ``EXIT``), ``IS_BARRIER`` and
-  ``WARP_COLLECTIVE`` ops always stay;
+* ops that are not ``is_side_effect_free()`` always stay: ``MEM.writes``
+  (stores, atomics, ``MEMBAR``), ``SIDE_EFFECTS`` (calls, barriers,
+  ``SHFL``/``VOTE``, ``NOP``, ``EXIT``), ``IS_BARRIER`` and
+  ``WARP_COLLECTIVE``;
 * terminators and ops with successors or regions (branches, returns) stay;
 * an op with no results stays (``ori.pragma`` markers, stores);
 * loads (``MEM.reads`` only) are removed when unused, as a compiler may --
@@ -66,7 +67,7 @@ def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
     if not isinstance(op, OriOp):
         return True  # not ours: no metadata to trust
     cls = type(op)
-    if cls.SIDE_EFFECTS or cls.IS_BARRIER or cls.WARP_COLLECTIVE or cls.MEM.writes:
+    if not cls.is_side_effect_free():  # docs/architecture.md "Op facts"
         return True
     if cls.MEM.reads:
         if not dead_loads:
