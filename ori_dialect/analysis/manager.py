@@ -38,6 +38,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
+from ori_dialect.ir.traits import OriCallable
+
 T = TypeVar("T")
 
 
@@ -102,10 +104,9 @@ def preserved_by(pass_: ModulePass | type[ModulePass]) -> frozenset[type]:
 
 
 def functions_of(module: Operation) -> list[Operation]:
-    """Every ``ori.func`` in ``module`` (walks nested ops)."""
-    from ori_dialect.ops.func import FuncOp
-
-    return [op for op in module.walk() if isinstance(op, FuncOp)]
+    """Every ``ori.func`` in ``module`` (walks nested ops; a function is an op
+    with the ``OriCallable`` trait, so the analyses need not import the ops)."""
+    return [op for op in module.walk() if op.get_trait(OriCallable) is not None]
 
 
 def run_and_invalidate(

@@ -28,10 +28,13 @@ RZ and URZ may stand for a zero of any width.
 from __future__ import annotations
 
 from abc import ABC
+from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar, Self
 
 from xdsl.backend.register_type import RegisterType
+from xdsl.dialects.builtin import IntAttr
+from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.utils.exceptions import VerifyException
 
@@ -160,8 +163,6 @@ class OriRegisterType(RegisterType, ABC):
     @property
     def phys_index(self) -> int | None:
         """Physical base index, or None while unallocated."""
-        from xdsl.dialects.builtin import IntAttr
-
         return self.index.data if isinstance(self.index, IntAttr) else None
 
     def phys_range(self) -> range:
@@ -316,3 +317,12 @@ ur128 = UR128Type.unallocated()
 pred = PredType.unallocated()
 upred = UPredType.unallocated()
 barrier = BarrierType.unallocated()
+
+
+def same_register_classes(a: Sequence[Attribute], b: Sequence[Attribute]) -> bool:
+    """Equal lists of types, a register type matching any allocation of its
+    class (how ``ori.call`` and ``ori.ret`` are checked against a function's
+    signature: each side's physical registers are its own allocation)."""
+    return len(a) == len(b) and all(
+        type(x) is type(y) if isinstance(x, OriRegisterType) else x == y for x, y in zip(a, b)
+    )

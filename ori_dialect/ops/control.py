@@ -41,7 +41,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import OriOp
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
+from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, same_register_classes
+from ori_dialect.ir.traits import OriCallable
 from ori_dialect.ops.base import ori_op
 
 
@@ -225,37 +226,28 @@ class CallOp(OriOp):
         super().__init__(operands=[list(args)], result_types=[list(result_types)], properties={"callee": callee})
 
     def verify_(self) -> None:
-        from ori_dialect.ops.func import FuncOp
-
         module = self.parent_op()
         while module is not None and module.get_trait(SymbolTable) is None:
             module = module.parent_op()
         if module is None:
             return
         target = SymbolTable.lookup_symbol(module, self.callee)
-        if not isinstance(target, FuncOp):
+        if target is None or target.get_trait(OriCallable) is None:
             raise VerifyException(f"ori.call: no ori.func named {self.callee}")
-        if target.kernel is not None:
+        if OriCallable.is_entry(target):
             raise VerifyException(f"ori.call: {self.callee} is a kernel entry and cannot be called")
-        ftype = target.function_type
+        ftype = OriCallable.function_type(target)
         # Register classes must match; the physical registers on either side
         # are each function's own allocation (the calling convention's moves
         # are not modelled in the IR yet).
-        if not _same_classes(ftype.inputs.data, [a.type for a in self.args]) or not _same_classes(
-            ftype.outputs.data, [r.type for r in self.res]
-        ):
+        if not same_register_classes(
+            ftype.inputs.data, [a.type for a in self.args]
+        ) or not same_register_classes(ftype.outputs.data, [r.type for r in self.res]):
             raise VerifyException(
                 f"ori.call: call to {self.callee} has type "
                 f"{FunctionType.from_lists([a.type for a in self.args], [r.type for r in self.res])}"
                 f" but the function has type {ftype}"
             )
-
-
-def _same_classes(a: Sequence[Attribute], b: Sequence[Attribute]) -> bool:
-    """Equal lists of types, a register type matching any allocation of its class."""
-    return len(a) == len(b) and all(
-        type(x) is type(y) if isinstance(x, OriRegisterType) else x == y for x, y in zip(a, b)
-    )
 
 
 @ori_op

@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -51,7 +51,9 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import ParamAttr
-from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ir.registers import OriRegisterType, same_register_classes
+from ori_dialect.ir.traits import OriCallable
+from ori_dialect.ops.control import BraOp, ExitOp, RetOp
 
 TARGET_ATTR = "ori.target"
 """Name of the module attribute that names the SM target (from PTX ``.target``)."""
@@ -77,7 +79,7 @@ class FuncOp(IRDLOperation):
     reqntid = opt_prop_def(DenseArrayBase)
     minnctapersm = opt_prop_def(IntegerAttr)
 
-    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface())
+    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), OriCallable())
 
     def __init__(
         self,
@@ -156,8 +158,6 @@ class FuncOp(IRDLOperation):
                 vals = arr.get_values()
                 if not 1 <= len(vals) <= 3 or any(int(v) <= 0 for v in vals):
                     raise VerifyException(f"{fname}: {nm} takes 1 to 3 positive dimensions")
-        from ori_dialect.ops.control import BraOp, ExitOp, RetOp
-
         for i, block in enumerate(self.body.blocks):
             last = block.last_op
             if last is None or last.get_trait(IsTerminator) is None:
@@ -168,9 +168,7 @@ class FuncOp(IRDLOperation):
             if isinstance(last, RetOp):
                 if self.is_kernel:
                     raise VerifyException(f"{fname}: a kernel ends with ori.exit, not ori.ret")
-                from ori_dialect.ops.control import _same_classes  # pyright: ignore[reportPrivateUsage]
-
-                if not _same_classes([v.type for v in last.values], list(ftype.outputs.data)):
+                if not same_register_classes([v.type for v in last.values], list(ftype.outputs.data)):
                     raise VerifyException(
                         f"{fname}: ori.ret returns {[str(v.type) for v in last.values]} but the "
                         f"function returns {[str(t) for t in ftype.outputs.data]}"
@@ -189,10 +187,10 @@ class FuncOp(IRDLOperation):
         check this).  Operands a branch passes along an edge are used at the
         end of the branching block.  Uses in unreachable blocks are not checked,
         as in MLIR."""
-        from xdsl.ir import BlockArgument, OpResult
-
+        # lazy: the analysis package loads numpy (liveness); single-block
+        # functions, the common case when parsing, never need the CFG.
         from ori_dialect.analysis.cfg import CFG
-        from ori_dialect.analysis.dominators import DominatorTree
+        from ori_dialect.analysis.dominators import DominatorTree  # lazy: as above
 
         blocks = list(self.body.blocks)
         if len(blocks) == 1:
@@ -242,7 +240,7 @@ class FuncOp(IRDLOperation):
         name = self.target_name()
         if name is None:
             return
-        from targets import get_target
+        from targets import get_target  # lazy: loads the target tables; most functions name none
 
         target = get_target(name)  # raises a diagnostic naming the known targets
         missing = {f for f in ("UR", "UP", "B") if target.reg_limit(f) == 0}

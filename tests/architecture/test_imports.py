@@ -16,9 +16,6 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("ori_dialect", "passes", "targets")
 
 KNOWN_CYCLES: tuple[frozenset[str], ...] = (
-    frozenset({"ori_dialect.analysis.cfg", "ori_dialect.analysis.dominators",
-               "ori_dialect.analysis.manager", "ori_dialect.ops.control",
-               "ori_dialect.ops.func"}),
     frozenset({"ori_dialect.ptx.lower.calls", "ori_dialect.ptx.lower.function",
                "ori_dialect.ptx.lower.handlers", "ori_dialect.ptx.lower.module",
                "ori_dialect.ptx.lower.special"}),

@@ -129,3 +129,27 @@ ori.func @bad_call(%a: !ori.r32) {
   %0 = ori.call @nowhere(%a) : (!ori.r32) -> !ori.r32
   ori.ret
 }
+
+// -----
+
+ori.func kernel @launched() {
+  ori.exit
+}
+ori.func @calls_kernel() {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.call: @launched is a kernel entry and cannot be called
+  ori.call @launched() : () -> ()
+  ori.ret
+}
+
+// -----
+
+ori.func @callee(%a: !ori.r32) -> !ori.r32 {
+  ori.ret %a : !ori.r32
+}
+ori.func @wrong_signature(%p: !ori.p) {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.call: call to @callee has type (!ori.p) -> !ori.r32 but the function has type (!ori.r32) -> !ori.r32
+  %0 = ori.call @callee(%p) : (!ori.p) -> !ori.r32
+  ori.ret
+}
