@@ -17,7 +17,8 @@ An Ori instruction (one op class per SASS opcode family) has:
   (``prior``), so SSA stays exact: when the guard is false each result equals
   its prior value (docs/architecture.md "IR model").
 
-Custom syntax (one line, round-trips exactly)::
+Custom syntax (one line, round-trips exactly; printed and parsed by
+``ir/syntax.py``)::
 
     %d = ori.iadd3 %a, 0x10, RZ : (!ori.r32) -> !ori.r32
     %p = ori.isetp ge.u32 %i, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
@@ -26,44 +27,35 @@ Custom syntax (one line, round-trips exactly)::
 
 The trailing function type lists the types of the SSA operands in storage
 order (sources, guard, prior values) and of the results.
+
+The module holds the op base classes (construction with ``make``, queries,
+verification); the slot specs live in ``ir/slots.py``, the generic fast op
+construction in ``ir/construction.py``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import math
-import struct
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import (
     UNKNOWN_LOC,
-    DenseArrayBase,
     DictionaryAttr,
     Float32Type,
     Float64Type,
     FloatAttr,
     IntegerAttr,
-    IntegerType,
     StringAttr,
     UnitAttr,
-    f32,
-    f64,
-    i32,
 )
 from xdsl.ir import (
     Attribute,
-    Block,
     BlockArgument,
     Operation,
     OpResult,
     SSAValue,
-    SSAValues,
-    Use,
 )
-from xdsl.ir.core import IRWithUses
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -72,115 +64,30 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from ori_dialect.diagnostics import LocatedError
 from ori_dialect.ir.attrs import CBankAttr
+from ori_dialect.ir.construction import (
+    as_value,
+    create_op,
+    fast_create,
+    fast_init_ok,
+    segment_sizes,
+)
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import (
     REGISTER_TYPES,
     OriRegisterType,
     PredType,
-    RegFile,
     UPredType,
-    reg_type,
 )
+from ori_dialect.ir.slots import Const, Dst, ModGroup, Src, flag, int_attr, make_imm
+from ori_dialect.ir.syntax import parse_instruction, print_instruction
 
-_REGISTER_CLASSES: dict[str, type[OriRegisterType]] = {t.name: t for t in REGISTER_TYPES}
 # Attribute classes make() stores as constants without conversion.
 _CONST_ATTRS = frozenset([*REGISTER_TYPES, IntegerAttr, FloatAttr, CBankAttr])
-
-ImmKind = Literal["int", "f32", "f64"]
-SrcMod = Literal["neg", "abs", "not"]
-Const = IntegerAttr | FloatAttr | CBankAttr | OriRegisterType
-
-_FIXED_WORDS = {"RZ": RegFile.R, "URZ": RegFile.UR, "PT": RegFile.P, "UPT": RegFile.UP}
-_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "c", "inf", "not"})
-
-
-@dataclass(frozen=True)
-class Src:
-    """One source slot of an instruction.
-
-    ``types`` lists the register types an SSA operand may have.  A slot that
-    takes a constant-bank operand also takes a uniform register of the same
-    width: on the hardware both travel through the same operand port.
-    ``fixed`` lets the slot name its file's RZ/PT register instead of a value.
-    ``address`` marks the base of a memory address: it is printed together
-    with the following immediate slot as ``[%base + 0x10]``.
-    """
-
-    name: str
-    types: tuple[type[OriRegisterType], ...] = ()
-    imm: ImmKind | None = None
-    cbank: bool = False
-    fixed: bool = True
-    smods: frozenset[str] = frozenset()
-    optional: bool = False
-    address: bool = False
-    all_types: tuple[type[OriRegisterType], ...] = field(default=(), compare=False)
-
-    def __post_init__(self) -> None:
-        extra: list[type[OriRegisterType]] = []
-        if self.cbank:
-            for t in self.types:
-                if t.REG_FILE is RegFile.R:
-                    extra.append(reg_type(RegFile.UR, t.BITS))
-        object.__setattr__(self, "all_types", tuple(dict.fromkeys((*self.types, *extra))))
-
-    def describe(self) -> str:
-        kinds = [t.name for t in self.all_types]
-        if self.imm:
-            kinds.append(f"{self.imm} immediate")
-        if self.cbank:
-            kinds.append("constant-bank operand")
-        return ", ".join(kinds)
-
-
-@dataclass(frozen=True)
-class Dst:
-    """One result of an instruction; optional results may only trail."""
-
-    name: str
-    types: tuple[type[OriRegisterType], ...]
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class ModGroup:
-    """A group of mutually exclusive opcode modifiers (``.LO``/``.HI``/``.WIDE``).
-
-    ``default`` is the value meant when none of the group's tokens is written;
-    it is never printed.  A group without default and with ``required`` set
-    must be written.  A one-token group with no default is a flag.
-    """
-
-    name: str
-    values: tuple[str, ...]
-    default: str | None = None
-    required: bool = False
-
-
-def flag(name: str) -> ModGroup:
-    return ModGroup(name, (name,))
-
-
-def _fmt_int(v: int) -> str:
-    return hex(v) if v >= 0 else "-" + hex(-v)
-
-
-def _fmt_float(v: float, bits: int) -> str:
-    # NaN has no literal form; it prints as its canonical quiet-NaN bit pattern,
-    # which the parser reads back as raw bits (as SASS listings show it).
-    if math.isnan(v):
-        return "0x7fc00000" if bits == 32 else "0x7ff8000000000000"
-    if math.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return repr(v)
 
 
 def annotate_class_constants(cls: type) -> None:
@@ -336,10 +243,10 @@ class OriInstruction(OriOp):
                 if key is not None:
                     # Leaving the cached form: build the constants seen so far.
                     for name, v in raw:
-                        consts[name] = _int_attr(v) if type(v) is int else v
+                        consts[name] = int_attr(v) if type(v) is int else v
                     key = None
                 if isinstance(s, int | float):
-                    consts[slot.name] = _make_imm(cls, slot, s)
+                    consts[slot.name] = make_imm(cls.name, slot, s)
                 else:
                     consts[slot.name] = s  # type: ignore[assignment]
         if result_types is None:
@@ -358,7 +265,7 @@ class OriInstruction(OriOp):
             if hit is None:
                 if len(_CONSTS) >= 16384:
                     _CONSTS.clear()
-                items = tuple((n, _int_attr(v) if type(v) is int else v) for n, v in raw)
+                items = tuple((n, int_attr(v) if type(v) is int else v) for n, v in raw)
                 hit = _CONSTS[k] = (_dict_attr(items), items)
             props["consts"] = hit[0]
         elif consts:
@@ -368,19 +275,16 @@ class OriInstruction(OriOp):
         if guard_neg:
             props["guard_neg"] = _UNIT
         if convert:
-            regs = [_value(r) for r in regs]
+            regs = [as_value(r) for r in regs]
         if guard is not None:
-            regs.append(_value(guard))
+            regs.append(as_value(guard))
         n_prior = len(prior)
         if n_prior:
-            regs.extend(_value(p) for p in prior)
+            regs.extend(as_value(p) for p in prior)
         n_srcs = len(regs) - n_prior - (guard is not None)
-        props["operandSegmentSizes"] = _segment_sizes(n_srcs, int(guard is not None), n_prior)
-        ok = _FAST_OK.get(cls)
-        if ok is None:
-            ok = _fast_init_ok(cls)
-        if ok:
-            return _fast_create(cls, regs, result_types, props, attributes or {})
+        props["operandSegmentSizes"] = segment_sizes(n_srcs, int(guard is not None), n_prior)
+        if fast_init_ok(cls):
+            return fast_create(cls, regs, result_types, props, attributes or {})
         return cls.create(
             location=UNKNOWN_LOC,
             operands=regs,
@@ -402,9 +306,9 @@ class OriInstruction(OriOp):
         # Operation.create skips IRDL's per-construction argument checking
         # (verification still checks everything); with the segment sizes
         # shared, building an instruction costs a fraction of ``build``.
-        props["operandSegmentSizes"] = _segment_sizes(len(srcs), len(guard), len(prior))
-        if _fast_init_ok(cls):
-            return _fast_create(cls, (*srcs, *guard, *prior), result_types, props, attributes)
+        props["operandSegmentSizes"] = segment_sizes(len(srcs), len(guard), len(prior))
+        if fast_init_ok(cls):
+            return fast_create(cls, (*srcs, *guard, *prior), result_types, props, attributes)
         return cls.create(
             location=UNKNOWN_LOC,  # spares create() its lazy import per op
             operands=[*srcs, *guard, *prior],
@@ -649,129 +553,14 @@ class OriInstruction(OriOp):
         """Op-specific checks (widths that depend on modifiers, ...)."""
 
     # ------------------------------------------------------------------
-    # custom syntax
+    # custom syntax (ir/syntax.py)
     # ------------------------------------------------------------------
     def print(self, printer: Printer) -> None:
-        if self.mods is not None and self.mods.data:
-            printer.print_string(" " + self.mods.data)
-        smods = self.smod_map()
-        vals = self.slot_values()
-        first = True
-        i = 0
-        while i < len(vals):
-            slot, v = vals[i]
-            printer.print_string(" " if first else ", ")
-            first = False
-            if slot.address:
-                off_v = vals[i + 1][1] if i + 1 < len(vals) else None
-                printer.print_string("[")
-                _print_src(printer, v, smods.get(slot.name))
-                if isinstance(off_v, IntegerAttr):
-                    o = off_v.value.data
-                    if o:
-                        printer.print_string(f" + {hex(o)}" if o > 0 else f" - {hex(-o)}")
-                printer.print_string("]")
-                i += 2
-                continue
-            _print_src(printer, v, smods.get(slot.name))
-            i += 1
-        _, guard, prior = self.operand_groups()
-        if guard is not None:
-            printer.print_string(" if not " if "guard_neg" in self.properties else " if ")
-            printer.print_operand(guard)
-            if prior:
-                printer.print_string(" else ")
-                printer.print_list(prior, printer.print_operand)
-        attrs = dict(self.attributes)
-        if attrs:
-            printer.print_string(" ")
-            printer.print_attr_dict(attrs)
-        printer.print_string(" : ")
-        printer.print_function_type(
-            [o.type for o in self.operands], [r.type for r in self.results]
-        )
+        print_instruction(self, printer)
 
     @classmethod
     def parse(cls, parser: Parser) -> OriInstruction:
-        props: dict[str, Attribute] = {}
-        tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
-        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text not in _OPERAND_WORDS:
-            pos = parser.pos
-            text = tok.text
-            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-            try:
-                mods_attr = _mods_attr(cls, text)
-            except VerifyException as e:
-                parser.raise_error(str(e), pos, parser.pos)
-            if mods_attr is not None:
-                props["mods"] = mods_attr
-        regs: list[UnresolvedOperand] = []
-        consts: dict[str, Attribute] = {}
-        smods: dict[str, Attribute] = {}
-        slots = cls.SRCS
-        i = 0
-        while i < len(slots):
-            slot = slots[i]
-            if i > 0 and parser.parse_optional_punctuation(",") is None:
-                if not slot.optional:
-                    parser.raise_error(
-                        f"{cls.name} expects operand '{slot.name}' ({slot.describe()})"
-                    )
-                break
-            if i == 0 and slot.optional and _at_operand_end(parser):
-                break
-            if slot.address:
-                parser.parse_punctuation("[", f" to open the address of {cls.name}")
-                _parse_src(parser, cls, slot, regs, consts, smods)
-                off = 0
-                if parser.parse_optional_punctuation("+") is not None:
-                    off = parser.parse_integer(allow_boolean=False, allow_negative=False)
-                elif parser.parse_optional_punctuation("-") is not None:
-                    off = -parser.parse_integer(allow_boolean=False, allow_negative=False)
-                parser.parse_punctuation("]", " to close the address")
-                if i + 1 < len(slots):
-                    consts[slots[i + 1].name] = _int_attr(off)
-                i += 2
-                continue
-            _parse_src(parser, cls, slot, regs, consts, smods)
-            i += 1
-        guard: UnresolvedOperand | None = None
-        prior: list[UnresolvedOperand] = []
-        if parser.parse_optional_keyword("if") is not None:
-            if parser.parse_optional_keyword("not") is not None:
-                props["guard_neg"] = UnitAttr()
-            guard = parser.parse_unresolved_operand("guard predicate expected after 'if'")
-            if parser.parse_optional_keyword("else") is not None:
-                prior = parser.parse_comma_separated_list(
-                    parser.Delimiter.NONE, parser.parse_unresolved_operand
-                )
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        in_types, out_types = _parse_function_type(parser)
-        unresolved = [*regs, *([guard] if guard else []), *prior]
-        if len(in_types) != len(unresolved):
-            parser.raise_error(
-                f"{cls.name}: {len(unresolved)} SSA operands but "
-                f"{len(in_types)} operand types",
-                pos,
-                parser.pos,
-            )
-        operands = parser.resolve_operands(unresolved, in_types, pos)
-        nr = len(regs)
-        ng = 1 if guard else 0
-        if consts:
-            props["consts"] = DictionaryAttr(consts)
-        if smods:
-            props["smods"] = DictionaryAttr(smods)
-        return cls._create(
-            list(operands[:nr]),
-            list(operands[nr : nr + ng]),
-            list(operands[nr + ng :]),
-            out_types,
-            props,
-            attrs,
-        )
+        return cls._create(*parse_instruction(cls, parser))
 
 
 # ----------------------------------------------------------------------
@@ -804,11 +593,6 @@ def _group(cls: type[OriInstruction], name: str) -> ModGroup:
     raise KeyError(f"{cls.name} has no modifier group '{name}'")
 
 
-@functools.lru_cache(maxsize=256)
-def _segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
-    return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
-
-
 # make(): the consts DictionaryAttr keyed by ((slot name, int value) or
 # (slot name, "id", id(attribute)), ...), with the attributes it was built
 # from (they keep the ids in the key from being reused).
@@ -816,118 +600,6 @@ _CONSTS: dict[tuple[tuple[Any, ...], ...], tuple[DictionaryAttr, tuple[tuple[str
 
 
 _UNIT = UnitAttr()
-
-
-# ----------------------------------------------------------------------
-# fast construction
-# ----------------------------------------------------------------------
-# Operation.__init__ runs the dataclass __init__ (defaults, then
-# IRDLOperation.__post_init__), the operand/successor setters and
-# __post_init__ again; for an instruction with no defaulted property or
-# attribute that is the same as setting the fields directly, at about half
-# the cost (op construction dominates PTX import).  Used only while xDSL's
-# Operation has exactly the fields below and the class adds no
-# __post_init__ of its own; otherwise make() goes through Operation.create.
-_OPERATION_FIELDS = (
-    "_operands", "_operand_uses", "results", "_successors", "_successor_uses",
-    "properties", "attributes", "location", "regions", "parent", "_next_op", "_prev_op",
-)
-_FIELDS_MATCH = tuple(f.name for f in dataclasses.fields(Operation)) == _OPERATION_FIELDS
-_FAST_OK: dict[type, bool] = {}
-
-
-def _fast_init_ok(cls: type[OriInstruction]) -> bool:
-    ok = _FAST_OK.get(cls)
-    if ok is None:
-        from xdsl.irdl import IRDLOperation
-        from xdsl.irdl.operations import OptionalDef
-
-        op_def = cls.get_irdl_definition()
-        defaulted = [
-            d
-            for d in (*op_def.properties.values(), *op_def.attributes.values())
-            if not isinstance(d, OptionalDef) and d.default_value is not None
-        ]
-        ok = _FAST_OK[cls] = (
-            _FIELDS_MATCH
-            and cls.__post_init__ is IRDLOperation.__post_init__
-            and not defaulted
-        )
-    return ok
-
-
-def _fast_create(
-    cls: type[OriInstruction],
-    operands: Sequence[SSAValue],
-    result_types: Sequence[Attribute],
-    props: dict[str, Attribute],
-    attributes: dict[str, Attribute],
-    successors: Sequence[Block] = (),
-) -> Any:
-    """A new ``cls`` op, as ``Operation.create`` builds it (no regions, unknown
-    location); only for classes :func:`_fast_init_ok` accepts."""
-    op = cls.__new__(cls)
-    op._operands = SSAValues(operands)
-    op._operand_uses = _add_uses(op, operands)
-    if len(result_types) == 1:
-        op.results = SSAValues((OpResult(result_types[0], op, 0),))
-    else:
-        op.results = SSAValues([OpResult(t, op, i) for i, t in enumerate(result_types)])
-    op._successors = tuple(successors)
-    op._successor_uses = _add_uses(op, successors) if successors else ()
-    op.properties = props
-    op.attributes = dict(attributes)
-    op.location = UNKNOWN_LOC
-    op.regions = ()
-    op.parent = None
-    op._next_op = None
-    op._prev_op = None
-    return op
-
-
-def create_op(
-    cls: type[IRDLOperation],
-    operands: Sequence[SSAValue],
-    properties: dict[str, Attribute],
-    successors: Sequence[Block] = (),
-    result_types: Sequence[Attribute] = (),
-) -> Any:
-    """``cls.create(...)`` with the unknown location, no attributes and no
-    regions, through the fast path where :func:`_fast_init_ok` allows it."""
-    ok = _FAST_OK.get(cls)
-    if ok is None:
-        ok = _fast_init_ok(cls)  # type: ignore[arg-type]
-    if ok:
-        return _fast_create(cls, operands, result_types, properties, {}, successors)  # type: ignore[arg-type]
-    return cls.create(
-        operands=operands,
-        result_types=result_types,
-        properties=properties,
-        successors=successors,
-        location=UNKNOWN_LOC,
-    )
-
-
-def _add_uses(op: Operation, values: Sequence[IRWithUses]) -> tuple[Use, ...]:
-    # IRWithUses.add_use, inlined: each new use goes to the front of its
-    # value's use list, in operand order.
-    uses: list[Use] = []
-    for i, v in enumerate(values):
-        first = v.first_use
-        u = Use(op, i, None, first)
-        if first is not None:
-            first._prev_use = u  # pyright: ignore[reportPrivateUsage]
-        v.first_use = u
-        uses.append(u)
-    return tuple(uses)
-
-
-def _value(v: SSAValue | Operation) -> SSAValue:
-    # SSAValue.get runs a generic type check; values (the usual case) pass as they are.
-    tp = type(v)
-    if tp is OpResult or tp is BlockArgument or isinstance(v, SSAValue):
-        return v  # type: ignore[return-value]
-    return SSAValue.get(v)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -961,80 +633,6 @@ def _default_result_types(cls: type[OriInstruction]) -> list[Attribute]:
         types = [d.types[0].unallocated() for d in cls.DSTS if not d.optional]
         _DEFAULT_RESULTS[cls] = types
     return list(types)
-
-
-@functools.lru_cache(maxsize=8192)
-def _int_attr(v: int) -> IntegerAttr:
-    # Attributes are immutable, so one instance per value serves every op and
-    # spares the parser the attribute verification (a large part of its time).
-    return IntegerAttr(v, i32) if -(2**31) <= v < 2**32 else IntegerAttr(v, IntegerType(64))
-
-
-_MODS_CACHE: dict[tuple[type, str], StringAttr | None] = {}
-
-
-def _mods_attr(cls: type[OriInstruction], text: str) -> StringAttr | None:
-    key = (cls, text)
-    if key not in _MODS_CACHE:
-        canon = cls.canonical_mods(text)
-        _MODS_CACHE[key] = StringAttr(canon) if canon else None
-    return _MODS_CACHE[key]
-
-
-_TYPE_CACHE: dict[tuple[str, str], Attribute] = {}
-
-
-def _parse_type_fast(parser: Parser) -> Attribute:
-    """Parse one type; ori register types (the only ones instructions take)
-    are recognised from their tokens and shared, others go to xDSL."""
-    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    if tok.kind == MLIRTokenKind.EXCLAMATION_IDENT:
-        cls = _REGISTER_CLASSES.get(tok.text[1:])
-        if cls is not None:
-            start = tok.span.start
-            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-            reg = ""
-            if parser.parse_optional_punctuation("<") is not None:
-                name = parser.parse_optional_identifier()
-                if name is None:
-                    parser.raise_error("register name expected")
-                end = parser._current_token.span.end  # pyright: ignore[reportPrivateUsage]
-                parser.parse_punctuation(">")
-                reg = name
-                key = (cls.name, reg)
-                if key not in _TYPE_CACHE:
-                    try:
-                        _TYPE_CACHE[key] = cls.from_name(reg)  # verifies on construction
-                    except VerifyException as e:
-                        span = Span(start, end, parser.lexer.input)
-                        raise LocatedError(span, str(e)) from None  # pyright: ignore[reportCallIssue]
-                return _TYPE_CACHE[key]
-            key = (cls.name, reg)
-            if key not in _TYPE_CACHE:
-                _TYPE_CACHE[key] = cls.unallocated()
-            return _TYPE_CACHE[key]
-    return parser.parse_type()
-
-
-def _parse_function_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
-    ins = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: _parse_type_fast(parser))
-    parser.parse_punctuation("->")
-    outs = parser.parse_optional_comma_separated_list(
-        parser.Delimiter.PAREN, lambda: _parse_type_fast(parser)
-    )
-    if outs is None:
-        outs = [_parse_type_fast(parser)]
-    return ins, outs
-
-
-def _make_imm(cls: type[OriInstruction], slot: Src, v: float) -> Attribute:
-    if slot.imm is None:
-        raise VerifyException(f"{cls.name}: slot '{slot.name}' takes no immediate")
-    if slot.imm == "int":
-        if isinstance(v, float):
-            raise VerifyException(f"{cls.name}: slot '{slot.name}' takes an integer")
-        return _int_attr(v)
-    return FloatAttr(float(v), f32 if slot.imm == "f32" else f64)
 
 
 def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:
@@ -1074,128 +672,15 @@ def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None
     raise VerifyException(f"{name}: operand '{slot.name}' cannot be {v}")
 
 
-def _print_src(printer: Printer, v: SSAValue | Attribute, smod: str | None) -> None:
-    parts = smod.split(".") if smod else []
-    if "not" in parts:
-        printer.print_string("not ")
-    if "neg" in parts:
-        printer.print_string("-")
-    if "abs" in parts:
-        printer.print_string("|")
-    if isinstance(v, SSAValue):
-        printer.print_operand(v)
-    elif isinstance(v, OriRegisterType):
-        printer.print_string(v.register_name.data)
-    elif isinstance(v, CBankAttr):
-        printer.print_string(v.asm())
-    elif isinstance(v, IntegerAttr):
-        printer.print_string(_fmt_int(v.value.data))
-    elif isinstance(v, FloatAttr):
-        printer.print_string(_fmt_float(v.value.data, 32 if isinstance(v.type, Float32Type) else 64))
-    else:
-        printer.print_attribute(v)
-    if "abs" in parts:
-        printer.print_string("|")
-
-
-def _at_operand_end(parser: Parser) -> bool:
-    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    return tok.kind in (MLIRTokenKind.COLON, MLIRTokenKind.L_BRACE) or (
-        tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "if"
-    )
-
-
-def _parse_src(
-    parser: Parser,
-    cls: type[OriInstruction],
-    slot: Src,
-    regs: list[UnresolvedOperand],
-    consts: dict[str, Attribute],
-    smods: dict[str, Attribute],
-) -> None:
-    mods: list[str] = []
-    if parser.parse_optional_keyword("not") is not None:
-        mods.append("not")
-    neg_pos = parser.pos
-    negative = parser.parse_optional_punctuation("-") is not None
-    absolute = parser.parse_optional_punctuation("|") is not None
-    tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    start = parser.pos
-    if tok.kind == MLIRTokenKind.PERCENT_IDENT:
-        regs.append(parser.parse_unresolved_operand())
-        if negative:
-            mods.append("neg")
-    elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text in _FIXED_WORDS:
-        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-        file = _FIXED_WORDS[tok.text]
-        t = next((t for t in slot.all_types if t.REG_FILE is file), None)
-        if t is None or not slot.fixed:
-            parser.raise_error(
-                f"{cls.name}: operand '{slot.name}' cannot be {tok.text}", start, parser.pos
-            )
-        consts[slot.name] = t.fixed()
-        if negative:
-            mods.append("neg")
-    elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "c":
-        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-        parser.parse_punctuation("[")
-        bank = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        parser.parse_punctuation("]")
-        parser.parse_punctuation("[")
-        off = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        parser.parse_punctuation("]")
-        if not slot.cbank:
-            parser.raise_error(
-                f"{cls.name}: operand '{slot.name}' takes no constant-bank operand",
-                start,
-                parser.pos,
-            )
-        consts[slot.name] = CBankAttr(bank, off)
-        if negative:
-            mods.append("neg")
-    else:
-        if absolute:
-            parser.raise_error("'|' must enclose a register or constant-bank operand")
-        if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "inf":
-            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-            value: int | float = math.inf
-        elif (
-            slot.imm in ("f32", "f64")
-            and tok.kind == MLIRTokenKind.INTEGER_LIT
-            and tok.text.lower().startswith("0x")
-        ):
-            # A hex literal in a float slot is the raw IEEE bit pattern.
-            parser._consume_token()  # pyright: ignore[reportPrivateUsage]
-            raw = int(tok.text, 16)
-            fmt, ifmt = ("<f", "<I") if slot.imm == "f32" else ("<d", "<Q")
-            try:
-                value = struct.unpack(fmt, struct.pack(ifmt, raw))[0]
-            except struct.error:
-                parser.raise_error(f"{tok.text} does not fit a {slot.imm}", start, parser.pos)
-        else:
-            num = parser.parse_optional_number()
-            if num is None:
-                parser.raise_error(
-                    f"{cls.name}: expected operand '{slot.name}' ({slot.describe()})"
-                )
-            value = num
-        if negative:
-            value = -value
-        if slot.imm is None:
-            parser.raise_error(
-                f"{cls.name}: operand '{slot.name}' takes no immediate", neg_pos, parser.pos
-            )
-        if slot.imm == "int" and isinstance(value, float):
-            parser.raise_error(
-                f"{cls.name}: operand '{slot.name}' takes an integer immediate",
-                neg_pos,
-                parser.pos,
-            )
-        consts[slot.name] = _make_imm(cls, slot, value)
-        negative = False
-    if absolute:
-        parser.parse_punctuation("|", " to close the absolute value")
-        mods.append("abs")
-    order = ("not", "neg", "abs")
-    if mods:
-        smods[slot.name] = StringAttr(".".join(m for m in order if m in mods))
+# The slot specs are re-exported: an op class module imports its whole
+# vocabulary (base class and specs) from here.
+__all__ = [
+    "Dst",
+    "ModGroup",
+    "OriInstruction",
+    "OriOp",
+    "Src",
+    "annotate_class_constants",
+    "create_op",
+    "flag",
+]

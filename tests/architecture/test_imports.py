@@ -56,13 +56,23 @@ def _targets(cur: str, node: ast.Import | ast.ImportFrom, is_pkg: bool,
     return out
 
 
+def _type_checking_imports(tree: ast.Module) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            out.extend(n for stmt in node.body for n in ast.walk(stmt))
+    return out
+
+
 def import_graph(known: dict[str, Path]) -> dict[str, set[str]]:
-    """Module -> modules it imports (imports inside functions included)."""
+    """Module -> modules it imports (imports inside functions included; those
+    under ``if TYPE_CHECKING:`` are left out: they never run)."""
     edges: dict[str, set[str]] = defaultdict(set)
     for name, f in known.items():
         tree = ast.parse(f.read_text(), str(f))
+        typing_only = {id(n) for n in _type_checking_imports(tree)}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
+            if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in typing_only:
                 edges[name].update(_targets(name, node, f.name == "__init__.py", known))
     return edges
 
