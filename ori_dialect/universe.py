@@ -11,13 +11,13 @@ from passes.registry import all_passes
 
 
 def _dialect() -> Dialect:
-    from ori_dialect.dialect import Ori
+    from ori_dialect.dialect import Ori  # lazy: xDSL loads a universe's dialects on demand
 
     return Ori
 
 
 def _asm_target() -> type[Target]:
-    from ori_dialect.asm_printer import OriAsmTarget
+    from ori_dialect.asm_printer import OriAsmTarget  # lazy: as the dialect, on demand
 
     return OriAsmTarget
 

@@ -74,6 +74,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import (
@@ -88,6 +89,10 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ori_dialect.diagnostics import LocatedError
 from passes.registry import all_passes, extra_passes
+
+# ``targets`` is imported inside the methods that need it: it reads the
+# plugin entry points through importlib.metadata (about 30 ms of start-up),
+# and most runs name no SM.
 
 PROG = "ori-opt"
 TARGET_ATTR = "ori.target"  # same name as ori_dialect.ops.func.TARGET_ATTR
@@ -220,7 +225,7 @@ class OriOptMain(xDSLOptMain):
             self.load_plugin(plugin)
         self.sm_target: str | None = None
         if self.args.sm is not None:
-            from targets import get_target
+            from targets import get_target  # lazy: targets, see the note at the imports
 
             self.sm_target = get_target(self.args.sm).name
         self._check_output_target()
@@ -288,7 +293,7 @@ class OriOptMain(xDSLOptMain):
     # ------------------------------------------------------------------
     def load_plugin(self, path: str) -> None:
         """Execute a plugin file; it must register at least one pass or target."""
-        import targets
+        import targets  # lazy: targets, see the note at the imports
 
         file = Path(path)
         if not file.is_file():
@@ -348,6 +353,7 @@ class OriOptMain(xDSLOptMain):
         return parser.parse_module(not self.args.no_implicit_module)
 
     def _parse_ptx(self, io: IO[bytes]) -> ModuleOp:
+        # lazy: the PTX frontend (parser, lowering tables) is loaded for .ptx inputs only
         from ori_dialect.ptx.lower import import_ptx
 
         name = self.get_input_name()
@@ -392,7 +398,7 @@ class OriOptMain(xDSLOptMain):
             return
         if not isinstance(attr, StringAttr):
             raise self._at(prog, f"'{TARGET_ATTR}' must be a string naming an SM target")
-        from targets import get_target
+        from targets import get_target  # lazy: targets, see the note at the imports
 
         try:
             get_target(attr.data)
@@ -422,8 +428,6 @@ class OriOptMain(xDSLOptMain):
         if span is not None:
             return _span_with_offset(span, self._line_offset).print_with_context(msg)
         text = StringIO()
-        from xdsl.printer import Printer
-
         Printer(stream=text).print_op(culprit)
         first = text.getvalue().splitlines()[0] if text.getvalue() else culprit.name
         return f"{msg}\nnote: in operation: {first}"
@@ -431,7 +435,7 @@ class OriOptMain(xDSLOptMain):
     def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
         """Process the input; returns the exit status (module docstring)."""
         if self.args.list_targets:
-            import targets
+            import targets  # lazy: targets, see the note at the imports
 
             print(targets.format_target_table())
             return 0

@@ -19,6 +19,7 @@ usable and that is an error of its own (:class:`BothFailedError`).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import traceback
 from collections.abc import Callable, Sequence
@@ -31,7 +32,10 @@ from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.printer import Printer
 
+from ori_dialect.dialect import Ori
+from ori_dialect.interpreter import InterpreterError, run_kernel
 from ori_dialect.testing.generator import LaunchInputs
+from passes.registry import all_passes, extra_passes
 
 InputSet = LaunchInputs | Sequence[Any]
 """One launch: a :class:`LaunchInputs`, or the bare argument list (then the
@@ -72,8 +76,6 @@ class Outcome:
 
 def make_context() -> Context:
     """An xDSL context with the builtin and ori dialects."""
-    from ori_dialect.dialect import Ori
-
     ctx = Context()
     ctx.load_dialect(Builtin)
     ctx.load_dialect(Ori)
@@ -123,8 +125,6 @@ def run_launch(
     physical: bool = False,
 ) -> Outcome:
     """Run ``kernel`` once (on copies of the arrays); errors become an Outcome."""
-    from ori_dialect.interpreter import InterpreterError, run_kernel
-
     stats: dict[str, int] = {}
     kw: dict[str, Any] = {"strict": strict, "stats": stats}
     if physical:
@@ -289,8 +289,6 @@ def check_equivalent(
 
 def available_passes() -> dict[str, Callable[[], type[Any]]]:
     """Every registered ori pass (plus run-time registered ones), by name."""
-    from passes.registry import all_passes, extra_passes
-
     return {**all_passes(), **extra_passes()}
 
 
@@ -315,8 +313,6 @@ def assert_pass_preserves(
     it against the original on ``n`` inputs drawn with seeds ``seed .. seed+n-1``.
     Returns the transformed clone.  Pass output on stdout is swallowed when
     ``quiet``."""
-    import contextlib
-
     after = module.clone()
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink) if quiet else contextlib.nullcontext():

@@ -47,6 +47,7 @@ from ori_dialect.testing.equivalence import (
     step_limit,
 )
 from ori_dialect.testing.generator import GeneratedProgram, GenOptions, LaunchInputs, generate
+from passes import registry
 
 
 class PassNotApplicable(DiagnosticException):
@@ -61,13 +62,8 @@ def is_not_applicable(e: BaseException) -> bool:
 
 
 def named_pipelines() -> dict[str, str]:
-    """``passes.registry.named_pipelines()`` when the registry has it, else ``{}``."""
-    try:
-        from passes import registry
-    except ImportError:
-        return {}
-    fn = getattr(registry, "named_pipelines", None)
-    return dict(fn()) if fn is not None else {}
+    """Every named pipeline of the pass registry (a copy the caller may change)."""
+    return dict(registry.named_pipelines())
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ from xdsl.ir import Block, SSAValue
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
 from ori_dialect.ir.registers import r32, r64
+from targets import get_target
 
 # ----------------------------------------------------------------------------
 # launch-facing constants
@@ -88,8 +89,8 @@ TARGETS = ("sm_80", "sm_90", "sm_100")
 (they differ in where constant bank 0 holds the parameters)."""
 
 # parameter byte offsets within the parameter area
-_P_OUT, _P_INP, _P_CNT, _P_N, _P_S, _P_F = 0x0, 0x8, 0x10, 0x18, 0x1C, 0x20
-_PARAMS = [(8, 8), (8, 8), (8, 8), (4, 4), (4, 4), (4, 4)]
+P_OUT, P_INP, P_CNT, P_N, P_S, P_F = 0x0, 0x8, 0x10, 0x18, 0x1C, 0x20
+PARAMS = [(8, 8), (8, 8), (8, 8), (4, 4), (4, 4), (4, 4)]
 
 TRIP_CLASSES: dict[str, tuple[int, ...]] = {
     "0": (0,),
@@ -234,15 +235,15 @@ def _lut(f: Callable[[int, int, int], int]) -> int:
     return sum(1 << i for i in range(8) if f((i >> 2) & 1, (i >> 1) & 1, i & 1))
 
 
-_LUT_AND = _lut(lambda a, b, c: a & b)
-_LUT_XOR3 = _lut(lambda a, b, c: a ^ b ^ c)
+LUT_AND = _lut(lambda a, b, c: a & b)
+LUT_XOR3 = _lut(lambda a, b, c: a ^ b ^ c)
 _INT_CMPS = ("lt", "le", "gt", "ge", "eq", "ne")
 _FLOAT_CONSTS = (0.5, -1.25, 3.0, 0.1, 2.0, -0.75, 1.5)
 _CLAMP = 1.0e6
 _CLAMP_AT = 1.0e12
 
 
-def _trips(start: int, step: int, cmp: str, bound: int, limit: int) -> int:
+def trip_count(start: int, step: int, cmp: str, bound: int, limit: int) -> int:
     """How often a loop ``for (i = start; i CMP bound; i += step)`` runs on
     32-bit registers (at most ``limit``): the generator's own check that a
     constant trip count is what it claims."""
@@ -375,7 +376,7 @@ class _FuncGen:
             b: Any = self.rng.randint(0, MAX_N)
         elif self.rng.random() < 0.5:
             # low bits of a value: both outcomes are likely
-            a = self.op("lop3", self.pick(), self.rng.choice((1, 3, 7)), RZ, _LUT_AND)
+            a = self.op("lop3", self.pick(), self.rng.choice((1, 3, 7)), RZ, LUT_AND)
             b = self.rng.randint(0, 3)
         else:
             a = self.pick()
@@ -454,10 +455,10 @@ class _FuncGen:
         if r.random() < 0.3:
             self.features["ldg_offset"] += 1
             half = words // 2
-            idx = self.op("lop3", self.pick(), half - 1, RZ, _LUT_AND)
+            idx = self.op("lop3", self.pick(), half - 1, RZ, LUT_AND)
             off = 4 * r.randrange(half)
         else:
-            idx = self.op("lop3", self.pick(), words - 1, RZ, _LUT_AND)
+            idx = self.op("lop3", self.pick(), words - 1, RZ, LUT_AND)
             off = 0
         if r.random() < 0.3:
             self.features["lea"] += 1
@@ -486,7 +487,7 @@ class _FuncGen:
 
     def new_float(self) -> None:
         r = self.rng
-        masked = self.op("lop3", self.pick(), 0xFFFF, RZ, _LUT_AND)
+        masked = self.op("lop3", self.pick(), 0xFFFF, RZ, LUT_AND)
         self.addf(self.op("i2f", masked, mods=r.choice(("f32.u32", "f32.s32", "f32.u32.rz"))), 65535.0)
 
     def s_float(self) -> None:
@@ -526,7 +527,7 @@ class _FuncGen:
         self.op("bar", 0)
         mask = self.op("iadd3", self.ntid, -1, RZ)
         j = self.op("iadd3", self.tid, r.randint(1, 127), RZ)
-        j = self.op("lop3", j, mask, RZ, _LUT_AND)
+        j = self.op("lop3", j, mask, RZ, LUT_AND)
         ja = self.op("lea", j, 0, 2)
         self.add(self.op("lds", ja, 0))
         self.op("bar", 0)
@@ -536,7 +537,7 @@ class _FuncGen:
         r = self.rng
         mode = r.choice(("bfly", "down", "up", "idx"))
         lane: Any = r.choice((1, 2, 4, 8, 16)) if mode != "idx" else r.choice(
-            (r.randrange(32), self.op("lop3", self.pick(), 31, RZ, _LUT_AND)))
+            (r.randrange(32), self.op("lop3", self.pick(), 31, RZ, LUT_AND)))
         clamp = 0 if mode == "up" else 0x1F
         self.add(self.op("shfl", self.pick(), lane, clamp, mods=mode))
 
@@ -730,7 +731,7 @@ class _FuncGen:
             self.features["loop_thread"] += 1
             uni = False
             maxt = MAX_THREAD_TRIP
-            m = self.op("lop3", self.pick(), r.choice((3, 7, MAX_THREAD_TRIP)), RZ, _LUT_AND)
+            m = self.op("lop3", self.pick(), r.choice((3, 7, MAX_THREAD_TRIP)), RZ, LUT_AND)
             if down:
                 start, step = m, -1
                 cmp, bound = "gt.s32", 0
@@ -738,7 +739,7 @@ class _FuncGen:
                 start, step = 0, 1
                 cmp, bound = r.choice((("lt.u32", m), ("ne.u32", m)))
         if kind == "const":
-            assert _trips(start, step, cmp, bound, t + 1) == t, (start, step, cmp, bound, t)
+            assert trip_count(start, step, cmp, bound, t + 1) == t, (start, step, cmp, bound, t)
         if down:
             self.features["loop_down"] += 1
         init = start if isinstance(start, SSAValue) else self.op("mov", start)
@@ -795,7 +796,7 @@ class _FuncGen:
                     if k == 0:
                         new_vals.append(self.op("iadd3", a, x, RZ))
                     elif k == 1:
-                        new_vals.append(self.op("lop3", a, x, RZ, _LUT_XOR3))
+                        new_vals.append(self.op("lop3", a, x, RZ, LUT_XOR3))
                     else:
                         new_vals.append(self.op("imad", a, r.randint(1, 99) | 1, x))
             iv2 = self.op("iadd3", iv, step, RZ)
@@ -849,7 +850,7 @@ class _FuncGen:
             if i % 4 == 0:
                 h = self.op("iadd3", h, a, b)
             else:
-                h = self.op("lop3", h, a, b, _LUT_XOR3)
+                h = self.op("lop3", h, a, b, LUT_XOR3)
             h = self.op("shf", h, 7, h, mods="l.w.u32")  # rotate: order matters
         return h
 
@@ -885,24 +886,22 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
             funcs.append(fb_c)
             callees.append(c)
 
-    from targets import get_target
-
     cb = get_target(target).cbank0
     assert cb is not None
     P = cb.params
     name = f"fuzz{seed}"
-    fb = FuncBuilder(name, kernel=True, params=_PARAMS)
+    fb = FuncBuilder(name, kernel=True, params=PARAMS)
     g = _FuncGen(rng, fb, opts, features, kernel=True, callees=callees, budget=opts.budget)
     # ---- preamble ----
     tid = g.op("s2r", mods="SR_TID.X")
     ctaid = g.op("s2r", mods="SR_CTAID.X")
     ntid = g.op("mov", cbank(0, cb.ntid))
     gid = g.op("imad", ctaid, ntid, tid)
-    out = g.op("ldc", 0, RZ, P + _P_OUT, mods="b64", types=[r64])
-    g.inp = g.op("ldc", 0, RZ, P + _P_INP, mods="b64", types=[r64])
-    g.cnt = g.op("ldc", 0, RZ, P + _P_CNT, mods="b64", types=[r64])
-    g.n = g.op("mov", cbank(0, P + _P_N))
-    s = g.op("mov", cbank(0, P + _P_S))
+    out = g.op("ldc", 0, RZ, P + P_OUT, mods="b64", types=[r64])
+    g.inp = g.op("ldc", 0, RZ, P + P_INP, mods="b64", types=[r64])
+    g.cnt = g.op("ldc", 0, RZ, P + P_CNT, mods="b64", types=[r64])
+    g.n = g.op("mov", cbank(0, P + P_N))
+    s = g.op("mov", cbank(0, P + P_S))
     g.obase = g.op("imad", gid, SLOTS * 4, out, mods="wide.u32", types=[r64])
     g.tid, g.ntid = tid, ntid
     g.uniform_vals = [g.n, s]
@@ -910,7 +909,7 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
         g.add(v)
     g.s_load()
     if opts.floats:
-        g.pool.append(_V(g.op("mov", cbank(0, P + _P_F)), True, 100.0))
+        g.pool.append(_V(g.op("mov", cbank(0, P + P_F)), True, 100.0))
     # ---- pressure: values computed up front, all consumed at the end ----
     pressure: list[SSAValue] = []
     if opts.pressure:
@@ -939,7 +938,16 @@ __all__ = [
     "CNT_WORDS",
     "FEATURES",
     "IN_WORDS",
+    "LUT_AND",
+    "LUT_XOR3",
     "MAX_N",
+    "PARAMS",
+    "P_CNT",
+    "P_F",
+    "P_INP",
+    "P_N",
+    "P_OUT",
+    "P_S",
     "SLOTS",
     "TARGETS",
     "TRIP_CLASSES",
@@ -948,4 +956,5 @@ __all__ = [
     "LaunchInputs",
     "generate",
     "make_inputs",
+    "trip_count",
 ]

@@ -36,20 +36,21 @@ from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
 from ori_dialect.ir.registers import r32, r64
 from ori_dialect.ops.control import PragmaOp
 from ori_dialect.testing.generator import (
-    _LUT_AND,
-    _LUT_XOR3,
-    _P_INP,
-    _P_N,
-    _P_OUT,
-    _P_S,
-    _PARAMS,
     IN_WORDS,
+    LUT_AND,
+    LUT_XOR3,
+    P_INP,
+    P_N,
+    P_OUT,
+    P_S,
+    PARAMS,
     SLOTS,
     TARGETS,
     GeneratedProgram,
     GenOptions,
-    _trips,
+    trip_count,
 )
+from targets import get_target
 
 _TRIPS = (1, 2, 3, 5, 7, 9, 37, 1000)
 
@@ -71,22 +72,20 @@ def generate_loops(seed: int) -> GeneratedProgram:
     """A loop-heavy kernel, deterministic from ``seed``."""
     r = random.Random(seed)
     target = r.choice(TARGETS)
-    from targets import get_target
-
     cb = get_target(target).cbank0
     assert cb is not None
     P = cb.params
     name = f"loops{seed}"
     features: Counter[str] = Counter()
-    fb = FuncBuilder(name, kernel=True, params=_PARAMS)
+    fb = FuncBuilder(name, kernel=True, params=PARAMS)
     tid = fb.s2r(mods="SR_TID.X")
     ctaid = fb.s2r(mods="SR_CTAID.X")
     ntid = fb.mov(cbank(0, cb.ntid))
     gid = fb.imad(ctaid, ntid, tid)
-    out = fb.ldc(0, RZ, P + _P_OUT, mods="b64", types=[r64])
-    inp = fb.ldc(0, RZ, P + _P_INP, mods="b64", types=[r64])
-    n = fb.mov(cbank(0, P + _P_N))
-    s = fb.mov(cbank(0, P + _P_S))
+    out = fb.ldc(0, RZ, P + P_OUT, mods="b64", types=[r64])
+    inp = fb.ldc(0, RZ, P + P_INP, mods="b64", types=[r64])
+    n = fb.mov(cbank(0, P + P_N))
+    s = fb.mov(cbank(0, P + P_S))
     obase = fb.imad(gid, SLOTS * 4, out, mods="wide.u32", types=[r64])
     keep: list[SSAValue] = [gid]
     pool: list[SSAValue] = [tid, gid, s]
@@ -98,9 +97,9 @@ def generate_loops(seed: int) -> GeneratedProgram:
             if c == 0:
                 v = fb.iadd3(v, iv, r.choice(pool))
             elif c == 1:
-                v = fb.lop3(v, iv, r.choice(pool), _LUT_XOR3)
+                v = fb.lop3(v, iv, r.choice(pool), LUT_XOR3)
             elif c == 2:
-                idx = fb.lop3(iv, IN_WORDS - 1, RZ, _LUT_AND)
+                idx = fb.lop3(iv, IN_WORDS - 1, RZ, LUT_AND)
                 addr = fb.imad(idx, 4, inp, mods="wide.u32", types=[r64])
                 ld = fb.ldg(addr, 0)
                 v = fb.iadd3(v, ld, RZ)
@@ -130,7 +129,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
             # of its compare (2^32 unsigned, 2^31 signed), or above INT_MIN
             # going down: the unroller's wrap guard must send it to the
             # original loop
-            lo = fb.lop3(n, 7, RZ, _LUT_AND)
+            lo = fb.lop3(n, 7, RZ, LUT_AND)
             step = r.choice((1, 1, -1))
             if step > 0:
                 base, cmp, bound = r.choice(((-16, "lt.u32", -1), (0x7FFFFFF0, "lt.s32", 0x7FFFFFFF)))
@@ -141,7 +140,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
             t = -1
         elif kind == "param" or kind == "thread":
             step = r.choice((1, -1))
-            lim = n if kind == "param" else fb.lop3(r.choice(pool), 7, RZ, _LUT_AND)
+            lim = n if kind == "param" else fb.lop3(r.choice(pool), 7, RZ, LUT_AND)
             if step > 0:
                 start, cmp, bound = 0, r.choice(("lt.u32", "ne.u32")), lim
             else:
@@ -153,7 +152,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
             start = r.randint(-20, 100)
             cmp, bound = _cmp_for(r, start, step, max(t, 1))
             if t >= 1:
-                assert _trips(start, step, cmp, bound, t + 1) == t
+                assert trip_count(start, step, cmp, bound, t + 1) == t
         if not test_next:
             # test the IV itself: continue while iv CMP bound - step
             if isinstance(bound, int):
@@ -189,7 +188,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
         v = body_ops(iv, hv, r.randint(1, 4))
         if multiblock:
             features["multiblock"] += 1
-            q = fb.isetp(fb.lop3(v, 1, RZ, _LUT_AND), 0, PT, mods="eq.u32")
+            q = fb.isetp(fb.lop3(v, 1, RZ, LUT_AND), 0, PT, mods="eq.u32")
             then_b, join = fb.block(), fb.block(r32)
             fb.bra(then_b, guard=q, fallthrough=join, fallthrough_args=[v])
             with fb.at(then_b):
@@ -255,7 +254,7 @@ def generate_loops(seed: int) -> GeneratedProgram:
         one_loop(0)
     h = fb.mov(0x9E3779B9)
     for i, v in enumerate(keep):
-        h = fb.iadd3(h, v, RZ) if i % 2 == 0 else fb.lop3(h, v, RZ, _LUT_XOR3)
+        h = fb.iadd3(h, v, RZ) if i % 2 == 0 else fb.lop3(h, v, RZ, LUT_XOR3)
         h = fb.shf(h, 7, h, mods="l.w.u32")
     fb.stg(obase, (SLOTS - 1) * 4, h)
     fb.exit()

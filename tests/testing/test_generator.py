@@ -12,7 +12,7 @@ import pytest
 from ori_dialect.ops import BarOp, CallOp, FuncOp, ShflOp
 from ori_dialect.testing import FEATURES, GeneratedProgram, GenOptions, generate
 from ori_dialect.testing.equivalence import module_text, run_launch
-from ori_dialect.testing.generator import SLOTS, TRIP_CLASSES
+from ori_dialect.testing.generator import SLOTS, TRIP_CLASSES, trip_count
 from tests.conftest import parse
 
 COVERAGE_SEEDS = range(150)
@@ -131,10 +131,8 @@ def test_runs_in_the_interpreter(seed: int) -> None:
 
 def test_trip_count_model() -> None:
     """The generator checks each constant-trip loop against this 32-bit model."""
-    from ori_dialect.testing.generator import _trips
-
-    assert _trips(0xFFFFFFF0, 4, "ne.u32", 0x10, 100) == 8  # wraps through 2**32
-    assert _trips(0xFFFFFFF0, 4, "lt.u32", 0x10, 100) == 0  # why the wrap loop tests !=
-    assert _trips(10, -3, "gt.s32", -2, 100) == 4
-    assert _trips(0, 1, "lt.u32", -1, 100) == 100  # -1 is 0xffffffff unsigned: no end
-    assert _trips(5, 2, "le.s32", 10, 100) == 3
+    assert trip_count(0xFFFFFFF0, 4, "ne.u32", 0x10, 100) == 8  # wraps through 2**32
+    assert trip_count(0xFFFFFFF0, 4, "lt.u32", 0x10, 100) == 0  # why the wrap loop tests !=
+    assert trip_count(10, -3, "gt.s32", -2, 100) == 4
+    assert trip_count(0, 1, "lt.u32", -1, 100) == 100  # -1 is 0xffffffff unsigned: no end
+    assert trip_count(5, 2, "le.s32", 10, 100) == 3
