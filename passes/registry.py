@@ -49,7 +49,14 @@ _EXTRA: dict[str, Callable[[], type[ModulePass]]] = {}
 
 
 def extra_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """The passes registered at run time, by name."""
     return dict(_EXTRA)
+
+
+def unregister_pass(name: str) -> None:
+    """Forget a pass registered at run time (tests, plugin reloads); unknown
+    names are ignored."""
+    _EXTRA.pop(name, None)
 
 
 # name -> pipeline spec (``"pass-a,pass-b{opt=1}"``, as for ``-p``)

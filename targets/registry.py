@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 
 from targets.descriptor import SMTarget
@@ -35,8 +36,9 @@ def _describe(ep: EntryPoint) -> str:
     return f"{ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}){where}"
 
 
-def _as_targets(obj: object, origin: str) -> list[SMTarget]:
-    """Normalise what an entry point loaded to a list of targets."""
+def plugin_targets(obj: object, origin: str) -> list[SMTarget]:
+    """Normalise what an entry point loaded to a list of targets; anything
+    else raises :class:`TargetPluginError` naming ``origin``."""
     if isinstance(obj, SMTarget):
         return [obj]
     if callable(obj):
@@ -88,7 +90,7 @@ def _load_entry_points() -> None:
                     raise TargetPluginError(
                         f"broken target plugin: {origin} failed to load: {exc!r}"
                     ) from exc
-                for target in _as_targets(loaded, origin):
+                for target in plugin_targets(loaded, origin):
                     _add(target, origin, replace=False)
         except BaseException:
             # Roll back so a fixed environment can retry cleanly.
@@ -151,3 +153,34 @@ def target_origin(name: str) -> str:
     target = get_target(name)
     with _lock:
         return _origins[target.name]
+
+
+@dataclass(frozen=True)
+class RegistryState:
+    """What the registry holds, for :func:`restore` (tests and plugin reloads)."""
+
+    targets: dict[str, SMTarget]
+    origins: dict[str, str]
+    entry_points_loaded: bool
+
+
+def snapshot() -> RegistryState:
+    """A copy of the registry's state."""
+    with _lock:
+        return RegistryState(dict(_targets), dict(_origins), _entry_points_loaded)
+
+
+def restore(state: RegistryState) -> None:
+    """Put the registry back into ``state`` (from :func:`snapshot`)."""
+    global _entry_points_loaded
+    with _lock:
+        _targets.clear()
+        _targets.update(state.targets)
+        _origins.clear()
+        _origins.update(state.origins)
+        _entry_points_loaded = state.entry_points_loaded
+
+
+def forget_all() -> None:
+    """Empty the registry; the next query loads the entry points again."""
+    restore(RegistryState({}, {}, False))

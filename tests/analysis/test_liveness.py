@@ -360,7 +360,7 @@ def random_program(rng: random.Random) -> str:
             for _, t in args[s]:
                 v = pick(t)
                 if v is None:  # fall back to a fresh value
-                    raise _Retry
+                    raise RetryDraw
                 vals.append(f"%{v} : {_TYPES[t]}")
             return f"^bb{s}(" + ", ".join(vals) + ")"
 
@@ -380,8 +380,8 @@ def random_program(rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-class _Retry(Exception):
-    pass
+class RetryDraw(Exception):
+    """random_program drew a shape it cannot finish; the caller draws again."""
 
 
 def reference(f: FuncOp) -> dict[object, tuple[set[SSAValue], set[SSAValue]]]:
@@ -420,7 +420,7 @@ def test_random_liveness_against_reference(seed: int) -> None:
         try:
             text = random_program(rng)
             break
-        except _Retry:
+        except RetryDraw:
             continue
     else:  # pragma: no cover
         pytest.fail("the random CFG generator gave up 20 times in a row")

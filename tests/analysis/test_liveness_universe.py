@@ -21,7 +21,7 @@ from ori_dialect.analysis.liveness import edge_operands, indices_to_bits, rows_t
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.generator import GenOptions, generate
 from ori_dialect.testing.loop_gen import generate_loops
-from tests.analysis.test_liveness import _Retry, random_program
+from tests.analysis.test_liveness import RetryDraw, random_program
 from tests.conftest import parse
 
 
@@ -109,7 +109,7 @@ def test_random_cfgs(seed: int) -> None:
         try:
             text = random_program(rng)
             break
-        except _Retry:
+        except RetryDraw:
             continue
     else:  # pragma: no cover
         pytest.fail("the random CFG generator gave up 20 times in a row")

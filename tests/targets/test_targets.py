@@ -36,15 +36,11 @@ BUILTIN_NAMES = [
 def isolated_registry() -> Iterator[None]:
     """Snapshot the registry's module state and restore it afterwards."""
     list_targets()  # make sure the entry points are loaded before the snapshot
-    saved = (dict(reg._targets), dict(reg._origins), reg._entry_points_loaded)
+    saved = reg.snapshot()
     try:
         yield
     finally:
-        reg._targets.clear()
-        reg._targets.update(saved[0])
-        reg._origins.clear()
-        reg._origins.update(saved[1])
-        reg._entry_points_loaded = saved[2]
+        reg.restore(saved)
 
 
 def _demo(name: str = "sm_test_1", sm: int = 1, **overrides: object) -> SMTarget:
@@ -249,15 +245,15 @@ def test_register_target_rejects_non_targets() -> None:
 
 def test_plugin_object_forms() -> None:
     a, b = _demo("sm_test_a"), _demo("sm_test_b")
-    assert reg._as_targets(a, "x") == [a]
-    assert reg._as_targets([a, b], "x") == [a, b]
-    assert reg._as_targets((a,), "x") == [a]
-    assert reg._as_targets(lambda: a, "x") == [a]
-    assert reg._as_targets(lambda: (a, b), "x") == [a, b]
+    assert reg.plugin_targets(a, "x") == [a]
+    assert reg.plugin_targets([a, b], "x") == [a, b]
+    assert reg.plugin_targets((a,), "x") == [a]
+    assert reg.plugin_targets(lambda: a, "x") == [a]
+    assert reg.plugin_targets(lambda: (a, b), "x") == [a, b]
     with pytest.raises(TargetPluginError, match="plugin-x"):
-        reg._as_targets(42, "plugin-x")
+        reg.plugin_targets(42, "plugin-x")
     with pytest.raises(TargetPluginError, match="SMTarget objects"):
-        reg._as_targets([a, "sm_99"], "plugin-x")
+        reg.plugin_targets([a, "sm_99"], "plugin-x")
 
 
 @pytest.mark.usefixtures("isolated_registry")
@@ -267,15 +263,13 @@ def test_broken_plugin_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     good = list(entry_points(group="ori.targets"))
     monkeypatch.setattr(reg, "entry_points", lambda group: [*good, broken])
-    reg._targets.clear()
-    reg._origins.clear()
-    reg._entry_points_loaded = False
+    reg.forget_all()
     with pytest.raises(TargetPluginError, match="broken_demo") as info:
         list_targets()
     assert "ori_no_such_module_xyz" in str(info.value)
     assert isinstance(info.value, DiagnosticException)
     # Nothing half-loaded is left behind, and a later call retries.
-    assert reg._targets == {} and not reg._entry_points_loaded
+    assert reg.snapshot() == reg.RegistryState({}, {}, False)
 
 
 # -- table ------------------------------------------------------------------

@@ -125,7 +125,7 @@ def bump_pass() -> Iterator[str]:
     try:
         yield BumpIAdd3Pass.name
     finally:
-        registry._EXTRA.pop(BumpIAdd3Pass.name, None)
+        registry.unregister_pass(BumpIAdd3Pass.name)
 
 
 def test_print_passes_preserve_a_generated_program() -> None:

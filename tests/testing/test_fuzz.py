@@ -72,7 +72,7 @@ def test_passes() -> Iterator[None]:
         yield
     finally:
         for cls in (NegateIAdd3Pass, NotApplicablePass, CrashingPass):
-            registry._EXTRA.pop(cls.name, None)
+            registry.unregister_pass(cls.name)
 
 
 def test_runner_reports_failures_and_not_applicable(test_passes: None) -> None:
