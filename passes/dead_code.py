@@ -72,10 +72,8 @@ def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
     if cls.MEM.reads:
         if not dead_loads:
             return True
-        if isinstance(op, OriInstruction) and any(g.name == "sem" for g in cls.MODS):
-            sem = op.mod("sem")
-            if sem is not None and sem != "weak":
-                return True
+        if isinstance(op, OriInstruction) and op.is_ordered():
+            return True
     return False
 
 

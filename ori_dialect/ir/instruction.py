@@ -132,6 +132,11 @@ class OriOp(IRDLOperation):
     CONSTANT_LIKE: ClassVar[bool] = False
     """The op may produce a compile-time constant (``constant_value``);
     ``ori_op`` gives such classes xDSL's ``ConstantLike`` trait."""
+    CONSTANT_PORTS: ClassVar[int] = 1
+    """How many register-capable slots may hold a non-register operand (an
+    immediate, ``c[][]`` or a uniform register) at once: SASS encodes one
+    (docs/architecture.md "IR model", the one-constant-port rule); a
+    pseudo-op that expands to one instruction per source has more."""
 
     @classmethod
     def is_side_effect_free(cls) -> bool:
@@ -452,6 +457,15 @@ class OriInstruction(OriOp):
         """A ``UNIFORM_SOURCE`` op whose result is the same in every thread
         of a CTA (ops refine this by their operands/modifiers)."""
         return self.UNIFORM_SOURCE and self.operand_groups()[1] is None
+
+    def is_ordered(self) -> bool:
+        """A memory access whose ``sem`` modifier is not the default ``weak``
+        (relaxed/acquire/release/strong): it orders other threads' accesses,
+        so it stays even when its value is unused."""
+        if not any(g.name == "sem" for g in self.MODS):
+            return False
+        sem = self.mod("sem")
+        return sem is not None and sem != "weak"
 
     def is_plain(self) -> bool:
         """Unguarded and without source modifiers: the form the constant and

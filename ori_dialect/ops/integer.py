@@ -371,6 +371,7 @@ class PackOp(OriInstruction):
     SASS = "PACK"
     REMATERIALIZABLE = False
     CONSTANT_LIKE = True
+    CONSTANT_PORTS = 4  # one MOV per part, each with its own port
     DSTS = (Dst("d", (R64Type, R128Type, UR64Type)),)
     SRCS = (
         rio("p0"),

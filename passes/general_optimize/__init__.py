@@ -83,7 +83,9 @@ class FunctionStats:
 
 @dataclass(frozen=True)
 class GeneralOptimizePass(ModulePass):
-    """Constant folding and copy propagation (module docstring)."""
+    """Phase 13: copy and constant propagation, folding, PACK/UNPACK, wide-add and LEA forming.
+
+    The rules and their driving are in the module docstring."""
 
     name = "ori-general-optimize"
 

@@ -37,7 +37,6 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import R32Type
-from ori_dialect.ops.integer import PackOp
 from passes.general_optimize.common import CountingPattern, port_constants, rebuild, replace_op
 
 SlotValues = list[tuple[Src, SSAValue | Attribute]]
@@ -90,7 +89,7 @@ class ConstantPropagation(CountingPattern):
                     continue
                 trial = zero_to_rz(list(cvals), i)
                 trial[i] = (slot, k)
-                if not isinstance(op, PackOp) and port_constants(op, trial) > 1:
+                if port_constants(op, trial) > op.CONSTANT_PORTS:
                     continue
                 new = rebuild(op, [v for _, v in trial], smods=csmods, mods=cmods)
                 if new is None:

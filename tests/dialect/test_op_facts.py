@@ -25,7 +25,7 @@ from ori_dialect.ir.traits import OriConstantLike
 from ori_dialect.ops import ALL_OPS, integer, predicate
 from ori_dialect.ops.floating import FAddOp, FFmaOp, FMulOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
-from ori_dialect.ops.memory import AtomOp, LdcOp
+from ori_dialect.ops.memory import AtomOp, LdcOp, LdgOp
 from ori_dialect.ops.predicate import INT_CMPS, ISetPOp, PLop3Op
 from ori_dialect.ops.special import S2ROp
 
@@ -191,3 +191,25 @@ def test_fold_entry_point() -> None:
     out = fold_op(op, [np.uint32(2), np.uint32(3), np.uint32(0xFFFFFFFF)])
     assert out is not None and int(np.asarray(out[0]).reshape(-1)[0]) == 4
     assert fold_op(xtest.TestOp(result_types=[r32]), []) is None  # no semantics: no fold
+
+
+def test_constant_ports() -> None:
+    """One constant port per SASS instruction; PACK, a pseudo-op that becomes
+    one MOV per part, may take a constant in every part."""
+    wide = {c for c in ORI_OPS if issubclass(c, OriInstruction) and c.CONSTANT_PORTS != 1}
+    assert wide == {PackOp}
+    assert PackOp.CONSTANT_PORTS >= len(PackOp.SRCS)
+    assert PackOp.make([1, 2], [R64Type.unallocated()]).verify() is None
+
+
+@pytest.mark.parametrize(("mods", "ordered"), [
+    ("b32", False), ("b32.weak", False), ("b32.relaxed", True), ("b32.acquire", True),
+    ("b32.strong.gpu", True),
+])
+def test_is_ordered(mods: str, ordered: bool) -> None:
+    """A load with an ordering semantic is ordered (ori-dead-code keeps it)."""
+    addr = xtest.TestOp(result_types=[R64Type.unallocated()]).results[0]
+    op = LdgOp.make([addr, 0], [R32Type.unallocated()], mods=mods)
+    assert op.is_ordered() is ordered
+    a = xtest.TestOp(result_types=[R32Type.unallocated()]).results[0]
+    assert not IAdd3Op.make([a, a, a]).is_ordered()  # no sem modifier at all
