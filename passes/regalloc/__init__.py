@@ -22,5 +22,7 @@ Modules, one per concern:
   to the budget (Braun & Hack 2009) then assignment in dominance order
   (exactly the maximum pressure for one-register values); same spiller,
   copies, checker and figures;
+* :mod:`.result`   -- what both drivers produce: the per-function result and
+  the figures recorded for ``ori-stats``;
 * :mod:`.checker`  -- ``ori-check-regalloc`` and its Python API.
 """

@@ -42,7 +42,7 @@ is only checked; a partly allocated one is a diagnostic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -58,7 +58,6 @@ from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_line, emit_remark, option, require
 from passes.regalloc.budget import (
-    MAX_REGS_ATTR,
     OCCUPANCY_TARGET_ATTR,
     Budget,
     BudgetModel,
@@ -66,7 +65,6 @@ from passes.regalloc.budget import (
     function_target,
     occupancy_remark,
     plan_occupancy_budget,
-    register_count,
 )
 from passes.regalloc.classes import FILE_ORDER, Unit, value_costs
 from passes.regalloc.coalesce import build_units
@@ -74,33 +72,17 @@ from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix, paused_gc
+from passes.regalloc.result import FunctionResult, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
-    SpillArea,
-    layout_spill_area,
     next_tag,
     smem_requested,
-    smem_spill_figures,
     smem_spill_setup,
-    spill_figures,
     spill_value,
 )
+from passes.regalloc.ssa_driver import allocate_function_ssa
 
 FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
-
-
-@dataclass
-class FunctionResult:
-    num_regs: int
-    stack_frame: int
-    spill_stores: int
-    spill_loads: int
-    attempts: int
-    spilled_values: int
-    copies: int
-    warnings: list[str]
-    smem_spill_bytes: int = 0
-    remarks: list[str] = field(default_factory=list)
 
 
 def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
@@ -125,40 +107,6 @@ def _allocated_state(func: FuncOp) -> str:
         return "partial"
     return "allocated" if seen["phys"] else "virtual"
 
-
-
-def record_figures(
-    func: FuncOp,
-    tgt: object,
-    budget: Budget,
-    used_r: int,
-    smem: SmemSpill | None,
-    spill_base: int,
-    remarks: list[str],
-) -> tuple[int, int, int, int, SpillArea]:
-    """Lay out the spill area after the function's local variables and record
-    the figures ``ori-stats`` prints (shared by both strategies): returns the
-    register count, frame bytes, spill store/load bytes and the spill area."""
-    local = func.attributes.get("ori.local_bytes")
-    local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
-    base = max(-(-local_bytes // 16) * 16, spill_base)
-    spill_area = layout_spill_area(func, base, smem)
-    remarks.extend(spill_area.remarks)
-    area = spill_area.local_bytes
-    frame = base + area if area else local_bytes
-    stores, loads = spill_figures(func)
-    num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
-    func.attributes[MAX_REGS_ATTR] = IntegerAttr(budget.limits[RegFile.R], i32)
-    func.attributes["ori.num_regs"] = IntegerAttr(num_regs, i32)
-    func.attributes["ori.stack_frame"] = IntegerAttr(-(-frame // 8) * 8 if frame else 0, i32)
-    func.attributes["ori.spill_stores"] = IntegerAttr(stores, i32)
-    func.attributes["ori.spill_loads"] = IntegerAttr(loads, i32)
-    if spill_area.smem_bytes:
-        s_st, s_ld = smem_spill_figures(func)
-        func.attributes["ori.smem_spill_bytes"] = IntegerAttr(spill_area.smem_bytes, i32)
-        func.attributes["ori.smem_spill_stores"] = IntegerAttr(s_st, i32)
-        func.attributes["ori.smem_spill_loads"] = IntegerAttr(s_ld, i32)
-    return num_regs, frame, stores, loads, spill_area
 
 def allocate_function(
     func: FuncOp,
@@ -487,8 +435,6 @@ class RegAllocPass(ModulePass):
             recursive = name in _reaches(name, callees)
             base = max((tops.get(c, 0) for c in callees[name]), default=0)
             if self.strategy == "ssa":
-                from passes.regalloc.ssa_driver import allocate_function_ssa
-
                 if self.occupancy_budget or self.profile_lower_bound:
                     raise PassFailedException(
                         "ori-regalloc: occupancy-budget and profile-lower-bound are "

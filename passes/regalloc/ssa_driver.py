@@ -58,7 +58,7 @@ from passes.regalloc.budget import (
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
-from passes.regalloc.driver import FunctionResult, record_figures
+from passes.regalloc.result import FunctionResult, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
     smem_requested,

@@ -19,9 +19,6 @@ KNOWN_CYCLES: tuple[frozenset[str], ...] = (
     frozenset({"ori_dialect.ptx.lower.calls", "ori_dialect.ptx.lower.function",
                "ori_dialect.ptx.lower.handlers", "ori_dialect.ptx.lower.module",
                "ori_dialect.ptx.lower.special"}),
-    frozenset({"ori_dialect.interpreter.builtins", "ori_dialect.interpreter.machine",
-               "ori_dialect.interpreter.physical"}),
-    frozenset({"passes.regalloc.driver", "passes.regalloc.ssa_driver"}),
     frozenset({"passes.regalloc.classes", "passes.regalloc.spill"}),
 )
 
