@@ -16,6 +16,9 @@ Modules, one per concern:
   lowered to MOVs with cycles broken;
 * :mod:`.spill`    -- spill code to local memory (STL/LDL), slot compaction,
   frame size;
+* :mod:`.spill_marks` -- the attributes the spiller marks stores, reloads and
+  homes with, and the predicates that read them (spilled values and reloads
+  are not spilled again);
 * :mod:`.driver`   -- the ``ori-regalloc`` pass: NOSPILL then SPILL retries;
   ``strategy=ssa`` dispatches to the second strategy instead:
 * :mod:`.ssa_driver`, :mod:`.ssa_spill`, :mod:`.ssa_assign` -- pre-spilling

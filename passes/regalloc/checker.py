@@ -47,7 +47,7 @@ from typing import ClassVar
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
@@ -61,9 +61,9 @@ from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from passes.contract import Requirement, option, require
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
-from passes.regalloc.classes import SPILL_ATTR
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.spill import check_spill_homes, smem_slot_offset
+from passes.regalloc.spill_marks import SPILL_ATTR, spill_tag
 
 
 def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:
@@ -299,18 +299,13 @@ def _contents(func: FuncOp, index: dict[SSAValue, int]) -> dict[tuple[int, int],
     return {k: resolve(k) for k in alias}
 
 
-def _spill_tag(op: Operation) -> int | None:
-    a = op.attributes.get(SPILL_ATTR)
-    return a.value.data if isinstance(a, IntegerAttr) else None
-
-
 _SHARED_KEY = 1 << 32
 
 
 def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
     cfg = lm.cfg
     num = lm.numbering
-    if not any(_spill_tag(op) is not None for op in func.walk()):
+    if not any(spill_tag(op) is not None for op in func.walk()):
         return []
     name = f"@{func.sym_name.data}"
     State = dict[int, int]  # byte offset -> spilled value id
@@ -324,7 +319,7 @@ def _check_spill_slots(func: FuncOp, lm: LiveMatrix) -> list[str]:
         st = dict(st)
         for op in num.ops[b]:
             if isinstance(op, StlOp | LdlOp | StsOp | LdsOp):
-                tag = _spill_tag(op)
+                tag = spill_tag(op)
                 base = op.src("addr")
                 # SMEM spill slots: per-thread offsets, kept apart from local bytes
                 off = (

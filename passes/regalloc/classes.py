@@ -41,14 +41,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
-from xdsl.ir import SSAValue
 
 from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from passes.regalloc.points import LiveMatrix, Segments
-
-SPILL_ATTR = "ori.spill_value"
+from passes.regalloc.spill_marks import can_spill, is_spill_reload, is_spilled_value
 
 ALLOC_CLASSES: tuple[tuple[int, str, tuple[RegFile, ...]], ...] = (
     (1, "R", (RegFile.R,)),
@@ -87,18 +85,6 @@ class Unit:
         return self.cost / self.interference if self.interference > 0 else self.cost
 
 
-def is_reload(v: SSAValue) -> bool:
-    from passes.regalloc.spill import is_spill_reload
-
-    return is_spill_reload(v)
-
-
-def is_spilled(v: SSAValue) -> bool:
-    from passes.regalloc.spill import is_spilled_value
-
-    return is_spilled_value(v)
-
-
 def value_costs(
     lm: LiveMatrix, base_cost: float, loop_iterations: float
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
@@ -130,12 +116,10 @@ def value_costs(
                 for v in across.tolist():
                     cost_l[v] += w
     cost = np.asarray(cost_l, dtype=np.float64).reshape(nv)
-    from passes.regalloc.spill import can_spill
-
     files = num.file.tolist()
     spillable_l = [
-        FILES[files[i]] in SPILLABLE_FILES and can_spill(v) and not is_reload(v)
-        and not is_spilled(v) and bool(list(v.uses))
+        FILES[files[i]] in SPILLABLE_FILES and can_spill(v) and not is_spill_reload(v)
+        and not is_spilled_value(v) and bool(list(v.uses))
         for i, v in enumerate(num.values)
     ]
     spillable = np.asarray(spillable_l, dtype=np.bool_).reshape(nv)
@@ -145,9 +129,6 @@ def value_costs(
 __all__ = [
     "ALLOC_CLASSES",
     "FILE_ORDER",
-    "SPILL_ATTR",
     "Unit",
-    "is_reload",
-    "is_spilled",
     "value_costs",
 ]

@@ -132,12 +132,16 @@ from ori_dialect.ops.memory import LdlOp, LdsOp, MemoryOp, StlOp, StsOp
 from ori_dialect.ops.predicate import P2ROp, R2POp
 from ori_dialect.ops.regmove import BMovOp, R2UROp
 from ori_dialect.ops.special import S2ROp
-from passes.regalloc.classes import SPILL_ATTR
+from passes.regalloc.spill_marks import (
+    HOME_ATTR,
+    SMEM_BASE_ATTR,
+    SPILL_ATTR,
+    SPILL_LOADS,
+    SPILL_STORES,
+    home_tag,
+    spill_tag,
+)
 
-HOME_ATTR = "ori.spill_home"
-"""On the op that defines the GPR home of a spilled P/UP/UR/B value."""
-SMEM_BASE_ATTR = "ori.smem_spill_base"
-"""On the ops computing the per-thread SMEM spill base (1 on the final IMAD)."""
 SMEM_SPILL_PRAGMA = "enable_smem_spilling"
 SMEM_THREADS_ATTR = "ori.smem_spill_threads"
 """Function attribute: the threads per CTA the SMEM spill area is laid out for."""
@@ -146,19 +150,6 @@ STATIC_SMEM_LIMIT = 48 * 1024
 
 _WIDTH_MOD = {1: "", 2: "b64", 4: "b128"}
 PROVISIONAL_BASE = 1 << 20
-_SPILL_STORES = (StlOp, StsOp)
-_SPILL_LOADS = (LdlOp, LdsOp)
-
-
-def spill_tag(op: Operation) -> int | None:
-    """The value id of a spill store or reload (None for other ops)."""
-    a = op.attributes.get(SPILL_ATTR)
-    return a.value.data if isinstance(a, IntegerAttr) else None
-
-
-def home_tag(op: Operation) -> int | None:
-    a = op.attributes.get(HOME_ATTR)
-    return a.value.data if isinstance(a, IntegerAttr) else None
 
 
 def next_tag(func: Operation) -> int:
@@ -166,36 +157,6 @@ def next_tag(func: Operation) -> int:
         t for op in func.walk() if (t := spill_tag(op)) is not None or (t := home_tag(op)) is not None
     ]
     return max(tags, default=-1) + 1
-
-
-def is_spill_reload(v: SSAValue) -> bool:
-    """A value the spiller created to feed one use (never spilled again);
-    the SMEM spill base counts too (spilling it would need itself)."""
-    if not isinstance(v, OpResult):
-        return False
-    a = v.op.attributes
-    return SPILL_ATTR in a or SMEM_BASE_ATTR in a
-
-
-def is_spilled_value(v: SSAValue) -> bool:
-    """Every use of ``v`` is its spill store or the definition of its home."""
-    uses = list(v.uses)
-    return bool(uses) and all(
-        (SPILL_ATTR in u.operation.attributes and isinstance(u.operation, _SPILL_STORES))
-        or HOME_ATTR in u.operation.attributes
-        for u in uses
-    )
-
-
-def can_spill(v: SSAValue) -> bool:
-    """Whether the spiller has a way for ``v``'s register file and width."""
-    t = v.type
-    if not isinstance(t, OriRegisterType):
-        return False
-    f = t.REG_FILE
-    if f is RegFile.UR:
-        return t.BITS in (32, 64)
-    return f in (RegFile.R, RegFile.P, RegFile.UP, RegFile.B)
 
 
 @dataclass
@@ -465,7 +426,7 @@ def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int
 
 
 def _is_mem_spill(op: Operation) -> bool:
-    return isinstance(op, _SPILL_STORES + _SPILL_LOADS) and SPILL_ATTR in op.attributes
+    return isinstance(op, SPILL_STORES + SPILL_LOADS) and SPILL_ATTR in op.attributes
 
 
 def _slot_conflicts(
@@ -482,7 +443,7 @@ def _slot_conflicts(
         for op in b.ops:
             t = spill_tag(op)
             if t is not None and isinstance(op, kinds) and isinstance(op, MemoryOp):
-                lst.append((op, t, isinstance(op, _SPILL_STORES)))
+                lst.append((op, t, isinstance(op, SPILL_STORES)))
                 width[t] = op.access_bytes()
         ops_of.append(lst)
     n = len(blocks)
@@ -715,7 +676,7 @@ def check_spill_homes(func: Operation) -> list[str]:
     stored_by_tag: dict[int, list[SSAValue]] = {}
     for op in func.walk():
         t = spill_tag(op)
-        if t is not None and isinstance(op, _SPILL_STORES):
+        if t is not None and isinstance(op, SPILL_STORES):
             v = op.src("value")
             if isinstance(v, SSAValue):
                 stored_by_tag.setdefault(t, []).append(v)
@@ -727,7 +688,7 @@ def check_spill_homes(func: Operation) -> list[str]:
         if h is not None:
             return h
         t = spill_tag(v.op)
-        if t is not None and isinstance(v.op, _SPILL_LOADS):
+        if t is not None and isinstance(v.op, SPILL_LOADS):
             homes = {home_of(s, depth + 1) for s in stored_by_tag.get(t, [])}
             return homes.pop() if len(homes) == 1 else None
         return None
@@ -785,11 +746,8 @@ __all__ = [
     "SMEM_THREADS_ATTR",
     "SmemSpill",
     "SpillArea",
-    "can_spill",
     "check_spill_homes",
     "compact_slots",
-    "is_spill_reload",
-    "is_spilled_value",
     "layout_spill_area",
     "next_tag",
     "smem_base_ops",

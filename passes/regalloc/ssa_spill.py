@@ -81,15 +81,15 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
-from passes.regalloc.classes import SPILLABLE_FILES, is_reload, is_spilled
-from passes.regalloc.spill import SMEM_BASE_ATTR, SmemSpill, next_tag, spill_tag, spill_value
-
-try:  # the spiller says which register types it can spill (P/UP/UR/B via a GPR home)
-    from passes.regalloc.spill import can_spill
-except ImportError:  # an R-only spiller: the files of SPILLABLE_FILES decide alone
-
-    def can_spill(v: SSAValue) -> bool:
-        return True
+from passes.regalloc.classes import SPILLABLE_FILES
+from passes.regalloc.spill import SmemSpill, next_tag, spill_value
+from passes.regalloc.spill_marks import (
+    SMEM_BASE_ATTR,
+    can_spill,
+    is_spill_reload,
+    is_spilled_value,
+    spill_tag,
+)
 
 INF = 1 << 60
 LOOP_EXIT_DISTANCE = 100_000
@@ -214,7 +214,7 @@ def spillable_values(num: ValueNumbering, files: Iterable[RegFile]) -> list[bool
     for i, v in enumerate(num.values):
         f = FILES[int(num.file[i])]
         out.append(
-            f in fs and can_spill(v) and not is_reload(v) and not is_spilled(v) and bool(v.uses)
+            f in fs and can_spill(v) and not is_spill_reload(v) and not is_spilled_value(v) and bool(v.uses)
         )
     return out
 

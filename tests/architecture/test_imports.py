@@ -19,7 +19,6 @@ KNOWN_CYCLES: tuple[frozenset[str], ...] = (
     frozenset({"ori_dialect.ptx.lower.calls", "ori_dialect.ptx.lower.function",
                "ori_dialect.ptx.lower.handlers", "ori_dialect.ptx.lower.module",
                "ori_dialect.ptx.lower.special"}),
-    frozenset({"passes.regalloc.classes", "passes.regalloc.spill"}),
 )
 
 

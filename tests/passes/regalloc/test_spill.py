@@ -27,7 +27,7 @@ from ori_dialect.ops.regmove import BMovOp, R2UROp
 from ori_dialect.testing.equivalence import apply_pipeline, check_equivalent
 from ori_dialect.testing.generator import GenOptions, LaunchInputs, generate
 from passes.regalloc.checker import check_module
-from passes.regalloc.spill import HOME_ATTR, SMEM_BASE_ATTR
+from passes.regalloc.spill_marks import HOME_ATTR, SMEM_BASE_ATTR
 from targets import get_target
 
 _CMPS = ("lt", "le", "gt", "ge", "eq", "ne")

@@ -456,7 +456,7 @@ def test_smem_spilling(seed: int) -> None:
     assert _attr(ka, "ori.smem_spill_bytes") > 0
     # reloads taken out again (uses that keep the register) leave no address
     # computation behind
-    from passes.regalloc.spill import SMEM_BASE_ATTR
+    from passes.regalloc.spill_marks import SMEM_BASE_ATTR
 
     assert not [op for op in after.walk() if SMEM_BASE_ATTR in op.attributes
                 and op.results and not any(r.uses for r in op.results)]
