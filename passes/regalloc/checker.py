@@ -66,7 +66,9 @@ from passes.regalloc.spill import check_spill_homes, smem_slot_offset
 from passes.regalloc.spill_marks import SPILL_ATTR, spill_tag
 
 
-def _phys(v: SSAValue) -> tuple[RegFile, int, int] | None:
+def phys_slot(v: SSAValue) -> tuple[RegFile, int, int] | None:
+    """(file, first register, registers) of an allocated value; None for a
+    virtual value, a fixed register (RZ, PT, ...) or a non-register value."""
     t = v.type
     if not isinstance(t, OriRegisterType):
         return None
@@ -105,7 +107,7 @@ def check_function(
     for v, op in values:
         if not isinstance(v.type, OriRegisterType):
             continue
-        ph = _phys(v)
+        ph = phys_slot(v)
         if ph is None:
             ok = False
             what = "a fixed register" if v.type.phys_index is not None else "no physical register"
@@ -132,7 +134,7 @@ def check_function(
             if isinstance(op, OriInstruction):
                 _, _guard, prior = op.operand_groups()
                 for r, p in zip(op.results, prior):
-                    if _phys(r) != _phys(p):
+                    if phys_slot(r) != phys_slot(p):
                         out.append(
                             f"{name}: guarded result in {r.type} and its tied prior value in "
                             f"{p.type} do not share a register{_describe(op)}"
@@ -146,7 +148,7 @@ def check_function(
                 edges.append((term.fallthrough_args, term.fallthrough))
             for args, dest in edges:
                 for i, (a, d) in enumerate(zip(args, dest.args)):
-                    if _phys(a) != _phys(d):
+                    if phys_slot(a) != phys_slot(d):
                         out.append(
                             f"{name}: edge operand #{i} in {a.type} but the successor's "
                             f"argument is in {d.type}{_describe(term)}"
@@ -155,7 +157,7 @@ def check_function(
     # 3: overlap at every program point, per register: the live segments
     # (:mod:`.points`) of the values in each register, swept in point order
     lm = LiveMatrix(func)
-    out.extend(_check_overlap(func, lm, name))
+    out.extend(check_overlap(func, lm, name))
 
     # 6: spill slots
     out.extend(_check_spill_slots(func, lm))
@@ -203,7 +205,7 @@ def _overlapping_registers(
     return {(files[k // 1024], k % 1024) for k in np.unique(reg[1:][hit]).tolist()}
 
 
-def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
+def check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     """Two values with different contents in one register at one point.
 
     Every value's live segments are listed under each register it occupies;
@@ -211,12 +213,12 @@ def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     while another one of a different content is still open is a conflict,
     reported once per pair of values at the first point they share."""
     num = lm.numbering
-    phys = [_phys(v) for v in num.values]
+    phys = [phys_slot(v) for v in num.values]
     flagged = _overlapping_registers(lm, phys)
     if not flagged:
         return []
     # only registers where two segments overlap need the content check
-    content = _contents(func, num.index)
+    content = value_contents(func, num.index)
     by_reg: dict[tuple[RegFile, int], list[tuple[int, int, int, object]]] = {}
     starts, ends = lm.seg_start.tolist(), lm.seg_end.tolist()
     bounds = lm.value_seg.tolist()
@@ -262,32 +264,32 @@ def _check_overlap(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     return [m for *_, m in out]
 
 
-def _contents(func: FuncOp, index: dict[SSAValue, int]) -> dict[tuple[int, int], object]:
+def value_contents(func: FuncOp, index: dict[SSAValue, int]) -> dict[tuple[int, int], object]:
     """(value id, part) -> content id for values that alias another value's part."""
     alias: dict[tuple[int, int], tuple[int, int]] = {}
     for op in func.walk():
         if isinstance(op, UnpackOp):
             a = op.src_reg("a")
-            pa = _phys(a) if a is not None else None
+            pa = phys_slot(a) if a is not None else None
             if a is None or pa is None:
                 continue
             for i, r in enumerate(op.results):
-                pr = _phys(r)
+                pr = phys_slot(r)
                 if pr is not None and pr[0] == pa[0] and pr[1] == pa[1] + i:
                     alias[(index[r], 0)] = (index[a], i)
         elif isinstance(op, PackOp):
             d = op.results[0]
-            pd = _phys(d)
+            pd = phys_slot(d)
             if pd is None:
                 continue
             for i, (_, v) in enumerate(op.slot_values()):
                 if isinstance(v, SSAValue):
-                    pv = _phys(v)
+                    pv = phys_slot(v)
                     if pv is not None and pv[0] == pd[0] and pv[1] == pd[1] + i and v in index:
                         alias[(index[d], i)] = (index[v], 0)
         elif isinstance(op, MovOp) and not op.is_guarded:
             a = op.src_reg("a")
-            if a is not None and a in index and _phys(a) == _phys(op.results[0]):
+            if a is not None and a in index and phys_slot(a) == phys_slot(op.results[0]):
                 alias[(index[op.results[0]], 0)] = (index[a], 0)
 
     def resolve(k: tuple[int, int], depth: int = 0) -> tuple[int, int]:
@@ -435,4 +437,13 @@ def format_problems(problems: Sequence[str]) -> str:
     return "\n".join(problems)
 
 
-__all__ = ["SPILL_ATTR", "CheckRegAllocPass", "NotAllocated", "check_function", "check_module"]
+__all__ = [
+    "SPILL_ATTR",
+    "CheckRegAllocPass",
+    "NotAllocated",
+    "check_function",
+    "check_module",
+    "check_overlap",
+    "phys_slot",
+    "value_contents",
+]

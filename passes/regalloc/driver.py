@@ -72,7 +72,7 @@ from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix, paused_gc
-from passes.regalloc.result import FunctionResult, record_figures
+from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
     next_tag,
@@ -83,13 +83,6 @@ from passes.regalloc.spill import (
 from passes.regalloc.ssa_driver import allocate_function_ssa
 
 FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
-
-
-def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
-    return PassFailedException(
-        f"@{func.sym_name.data}: Register allocation failed with register count of "
-        f"'{count}' ({why})"
-    )
 
 
 def _allocated_state(func: FuncOp) -> str:
@@ -183,7 +176,7 @@ def allocate_function(
         if trial < num_non_spill_trials:
             continue
         if attempts > num_non_spill_trials + max_spill_rounds:
-            raise _fail(func, rlimit, f"no progress after {max_spill_rounds} spill rounds")
+            raise allocation_failure(func, rlimit, f"no progress after {max_spill_rounds} spill rounds")
         to_spill: set[int] = set()
         for u in failed:
             if u.spillable:
@@ -198,7 +191,7 @@ def allocate_function(
                     best = w
             if best is None:
                 what = "predicate" if u.file.is_predicate else f"{u.file.value}"
-                raise _fail(
+                raise allocation_failure(
                     func,
                     budget.limits[u.file] if u.file is not RegFile.R else rlimit,
                     f"a {what} value needs a register at a point where every allowed "
@@ -206,7 +199,7 @@ def allocate_function(
                 )
             to_spill.update(v for v in best.values if spillable[v])
         if not to_spill:
-            raise _fail(func, rlimit, "nothing left to spill")
+            raise allocation_failure(func, rlimit, "nothing left to spill")
         tag = next_tag(func)
         vals = lm.numbering.values
         for v in sorted(to_spill):

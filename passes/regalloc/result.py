@@ -1,7 +1,8 @@
 """What one function's allocation produces, shared by both strategies of
 ``ori-regalloc`` (:mod:`.driver`, the fat-point strategy, and
 :mod:`.ssa_driver`, the ssa strategy): the per-function result record and
-the figures recorded on the function for ``ori-stats``.
+the figures recorded on the function for ``ori-stats``, and the error both
+raise when a function cannot be allocated.
 
 Kept apart from the drivers so that the layering is one-way: the fat-point
 driver dispatches to the ssa driver, and both build on this module
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr, i32
+from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
@@ -40,6 +42,15 @@ class FunctionResult:
     warnings: list[str]
     smem_spill_bytes: int = 0
     remarks: list[str] = field(default_factory=list)
+
+
+def allocation_failure(func: FuncOp, count: int, why: str) -> PassFailedException:
+    """The seed's error (seed 000, "Core Fat-Point Allocator"), worded the same
+    by both strategies: ``count`` is the limit of the file that ran out."""
+    return PassFailedException(
+        f"@{func.sym_name.data}: Register allocation failed with register count of "
+        f"'{count}' ({why})"
+    )
 
 
 def record_figures(
@@ -76,4 +87,4 @@ def record_figures(
     return num_regs, frame, stores, loads, spill_area
 
 
-__all__ = ["FunctionResult", "record_figures"]
+__all__ = ["FunctionResult", "allocation_failure", "record_figures"]

@@ -511,7 +511,7 @@ def _compact(func: Operation, base: int, kinds: tuple[type[Operation], ...]) -> 
     for op in list(func.walk()):
         t = spill_tag(op)
         if t is not None and isinstance(op, kinds) and isinstance(op, OriInstruction):
-            _set_const(op, "offset", base + placed[t])
+            set_const(op, "offset", base + placed[t])
     return size, max(width.values())
 
 
@@ -520,7 +520,9 @@ def compact_slots(func: Operation, base: int) -> int:
     return _compact(func, base, (StlOp, LdlOp))[0]
 
 
-def _set_const(op: OriInstruction, name: str, value: int) -> None:
+def set_const(op: OriInstruction, name: str, value: int) -> None:
+    """Set the immediate slot ``name`` of ``op`` (a spill slot offset, the
+    SMEM base) in place."""
     consts = op.const_map()
     consts[name] = IntegerAttr(value, i32)
     op.properties["consts"] = DictionaryAttr(consts)
@@ -585,11 +587,11 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
                 t = spill_tag(op)
                 if t in keep and isinstance(op, StsOp | LdsOp):
                     # structure of arrays: the slot's bytes of all threads lie together
-                    _set_const(op, "offset", placed[t] * smem.threads)
+                    set_const(op, "offset", placed[t] * smem.threads)
                 a = op.attributes.get(SMEM_BASE_ATTR)
                 if isinstance(a, IntegerAttr) and a.value.data == 1:
                     assert isinstance(op, IMadOp)
-                    _set_const(op, "c", base)
+                    set_const(op, "c", base)
             smem_bytes = smem.threads * per_thread
             func.attributes["ori.shared_bytes"] = IntegerAttr(base + smem_bytes, i32)
             func.attributes[SMEM_THREADS_ATTR] = IntegerAttr(smem.threads, i32)
@@ -750,6 +752,7 @@ __all__ = [
     "compact_slots",
     "layout_spill_area",
     "next_tag",
+    "set_const",
     "smem_base_ops",
     "smem_requested",
     "smem_slot_offset",

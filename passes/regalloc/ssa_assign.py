@@ -159,7 +159,7 @@ def _lowest(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
-class _File:
+class FileSlots:
     """Occupancy of one register file during the walk, as bit masks (bit
     ``r`` is register ``r``)."""
 
@@ -241,7 +241,7 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     dom = DominatorTree(cfg)
     width = num.width.tolist()
     fil = num.file.tolist()
-    files = [_File(allowed.get(f, [])) for f in FILES]
+    files = [FileSlots(allowed.get(f, [])) for f in FILES]
     partners = _partners(lv)
     reg: dict[int, int] = {}
     rec = FILES.index(record) if record is not None else -1
@@ -313,5 +313,13 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     return res
 
 
-__all__ = ["WALK_GIVE", "WALK_RELEASE", "WALK_RESET", "AssignFailure", "Assignment", "assign",
-           "dominance_order"]
+__all__ = [
+    "WALK_GIVE",
+    "WALK_RELEASE",
+    "WALK_RESET",
+    "AssignFailure",
+    "Assignment",
+    "FileSlots",
+    "assign",
+    "dominance_order",
+]

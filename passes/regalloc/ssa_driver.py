@@ -58,7 +58,7 @@ from passes.regalloc.budget import (
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
-from passes.regalloc.result import FunctionResult, record_figures
+from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
     smem_requested,
@@ -66,7 +66,7 @@ from passes.regalloc.spill import (
 )
 from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
 from passes.regalloc.ssa_search import tighten
-from passes.regalloc.ssa_spill import _fail, prespill
+from passes.regalloc.ssa_spill import prespill
 
 
 def allocate_function_ssa(
@@ -113,13 +113,13 @@ def allocate_function_ssa(
             break
         except AssignFailure as e:
             if e.file not in spill_files:
-                raise _fail(
+                raise allocation_failure(
                     func, budget.limits.get(e.file, 0),
                     f"a {e.width}-register {e.file.value} value finds no aligned free slot "
                     f"in block #{e.block} and {e.file.value} values cannot be spilled",
                 ) from None
             if attempts > max_spill_rounds or limits[e.file] - e.width < e.width:
-                raise _fail(
+                raise allocation_failure(
                     func, budget.limits.get(e.file, 0),
                     f"a {e.width}-register {e.file.value} value finds no aligned free slot "
                     f"in block #{e.block}",

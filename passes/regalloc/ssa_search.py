@@ -59,7 +59,7 @@ from passes.regalloc.ssa_assign import (
     WALK_RELEASE,
     WALK_RESET,
     Assignment,
-    _File,
+    FileSlots,
 )
 
 
@@ -84,7 +84,10 @@ def _bits(base: int, w: int) -> int:
     return ((1 << w) - 1) << base
 
 
-class _Search:
+class ExactSearch:
+    """The bounded exact search for an R assignment under ``k`` registers
+    (module docstring); :func:`tighten` drives it."""
+
     def __init__(self, lv: Liveness, asg: Assignment, allowed: list[int],
                  symmetry: bool = True) -> None:
         """``asg``: a greedy assignment made with ``assign(record=...)`` of
@@ -97,7 +100,7 @@ class _Search:
         """Symmetry pruning (module docstring); off only to test that it loses nothing."""
         self.nodes = 0
 
-    def _candidates(self, st: _File, used: int, w: int, k: int, hints: list[int]) -> list[int]:
+    def _candidates(self, st: FileSlots, used: int, w: int, k: int, hints: list[int]) -> list[int]:
         below_k = (1 << max(k - w + 1, 0)) - 1
         s = st.slots(w) & below_k
         if not s:
@@ -137,7 +140,7 @@ class _Search:
         ``self.nodes``, which counts over all runs) or by ``max_disc``
         (limited discrepancy search: at most that many choices on a path
         other than the first candidate)."""
-        st = _File([r for r in self.allowed if r < k])
+        st = FileSlots([r for r in self.allowed if r < k])
         width, events = self.width, self.events
         reg: dict[int, int] = {}
         # [event index, candidates, next position, occ, used, mark, discrepancies before]
@@ -219,7 +222,7 @@ def tighten(lv: Liveness, allowed: list[int], asg: Assignment, pressure: int,
     out = SearchOutcome(greedy, greedy, low, greedy <= low, 0)
     if out.optimal or budget <= 0:
         return out
-    srch = _Search(lv, asg, allowed)
+    srch = ExactSearch(lv, asg, allowed)
     k = greedy - 1
     while k >= low:
         # Limited discrepancy passes first (the greedy choice is usually
@@ -247,4 +250,4 @@ def tighten(lv: Liveness, allowed: list[int], asg: Assignment, pressure: int,
     return out
 
 
-__all__ = ["SearchOutcome", "pressure_bound", "tighten"]
+__all__ = ["ExactSearch", "SearchOutcome", "pressure_bound", "tighten"]

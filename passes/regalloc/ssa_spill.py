@@ -72,7 +72,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from xdsl.ir import Operation, OpResult, SSAValue
-from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
@@ -82,6 +81,7 @@ from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES
+from passes.regalloc.result import allocation_failure
 from passes.regalloc.spill import SmemSpill, next_tag, spill_value
 from passes.regalloc.spill_marks import (
     SMEM_BASE_ATTR,
@@ -219,15 +219,6 @@ def spillable_values(num: ValueNumbering, files: Iterable[RegFile]) -> list[bool
     return out
 
 
-def _fail(func: FuncOp, count: int, why: str) -> PassFailedException:
-    # the seed's error text (seed 000, "Core Fat-Point Allocator"), as the
-    # fat-point driver words it
-    return PassFailedException(
-        f"@{func.sym_name.data}: Register allocation failed with register count of "
-        f"'{count}' ({why})"
-    )
-
-
 @dataclass
 class _Val:
     """Planning state of one value: where it is defined, which instructions
@@ -283,7 +274,7 @@ def _candidate(val: _Val, spillable: bool, f: int, b: int, j: int, n: int) -> bo
     return not ((b, n - 1) in val.kept and val.users[(b, n - 1)])
 
 
-def _initial_state(
+def initial_state(
     lv: Liveness,
 ) -> tuple[list[_Val], list[list[set[int]]], list[list[list[int]]]]:
     """Per value its definition, uses and register range; per point the live
@@ -374,7 +365,7 @@ def plan_spills(
     lim = [limits.get(f, INF) for f in FILES]
     npts = [len(num.ops[b]) for b in range(nb)]  # last point index = number of ops
     preds = cfg.preds
-    vals, pts, press = _initial_state(lv)
+    vals, pts, press = initial_state(lv)
     nu = NextUse(lv)
     plan = SpillPlan()
 
@@ -459,7 +450,7 @@ def plan_spills(
                         else f"{press[b][j][f]} {ff.value} registers are live {where} and "
                         f"{ff.value} values cannot be spilled"
                     )
-                    raise _fail(func, (report or limits).get(ff, lim[f]), why)
+                    raise allocation_failure(func, (report or limits).get(ff, lim[f]), why)
                 peak[f] = max(peak[f], press[b][j][f])
     plan.peak = {FILES[f]: peak[f] for f in range(nfiles)}
     return plan
@@ -526,7 +517,7 @@ def prespill(
             res.liveness = lv
             return res
         if res.rounds > max_rounds:
-            raise _fail(
+            raise allocation_failure(
                 func, (report or limits).get(RegFile.R, 0),
                 f"pressure still above the budget after {max_rounds} spill rounds",
             )
@@ -548,6 +539,7 @@ __all__ = [
     "SpillPlan",
     "block_points",
     "edge_operand_ids",
+    "initial_state",
     "plan_spills",
     "prespill",
     "spillable_values",

@@ -193,8 +193,8 @@ def test_checker_reports_exactly_the_conflicting_pairs(seed: int) -> None:
                 b._type = a.type  # type: ignore[attr-defined]
         lm = LiveMatrix(f)
         num = lm.numbering
-        content = checker._contents(f, num.index)
-        regs = [checker._phys(v) for v in num.values]
+        content = checker.value_contents(f, num.index)
+        regs = [checker.phys_slot(v) for v in num.values]
         real: set[tuple[int, int]] = set()
         for p in range(len(lm.points)):
             ids = lm.values_at(p).tolist()
@@ -209,7 +209,7 @@ def test_checker_reports_exactly_the_conflicting_pairs(seed: int) -> None:
                                 (a_id, i), (a_id, i)
                             ) != content.get((b_id, j), (b_id, j)):
                                 real.add((a_id, b_id))
-        got = checker._check_overlap(f, lm, "@f")
+        got = checker.check_overlap(f, lm, "@f")
         assert len(got) == len(real)
         assert all("live at the same time" in g for g in got)
         total += len(real)

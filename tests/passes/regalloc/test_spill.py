@@ -366,13 +366,13 @@ def test_checker_detects_a_clobbered_smem_slot() -> None:
     assert len(offs) >= 2
     victim = stores[0]
     other = next(o for o in sorted(offs) if o != victim.offset())
-    from passes.regalloc.spill import _set_const
+    from passes.regalloc.spill import set_const
 
     for op in after.walk():
         if isinstance(op, LdsOp) and op.attributes.get("ori.spill_value") == victim.attributes[
             "ori.spill_value"
         ]:
-            _set_const(op, "offset", other)
+            set_const(op, "offset", other)
     assert any("shared offset" in p for p in check_module(after))
 
 
@@ -390,9 +390,9 @@ def test_checker_detects_mixed_width_smem_slots() -> None:
     else:
         pytest.fail("no program with 32- and 64-bit SMEM spill slots")
     assert not check_module(after)
-    from passes.regalloc.spill import _set_const
+    from passes.regalloc.spill import set_const
 
-    _set_const(narrow[0], "offset", wide[0].offset())
+    set_const(narrow[0], "offset", wide[0].offset())
     assert any("share per-thread byte" in p for p in check_module(after))
 
 

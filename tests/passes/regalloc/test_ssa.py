@@ -386,12 +386,12 @@ def test_predicate_pressure_above_the_file() -> None:
 def test_planner_ranges_agree_with_liveness(seed: int) -> None:
     """The planner rebuilds every value's register range from its uses; the
     points it gets are those of the liveness analysis (``block_points``)."""
-    from passes.regalloc.ssa_spill import _initial_state, block_points
+    from passes.regalloc.ssa_spill import block_points, initial_state
 
     for f in _funcs(generate(seed).module.clone()):
         split_ties(f)
         lv = Liveness(CFG.compute(f))
-        _, pts, press = _initial_state(lv)
+        _, pts, press = initial_state(lv)
         for b in range(lv.cfg.num_blocks):
             assert pts[b] == block_points(lv, b), (seed, b)
         rp = RegisterPressure(lv).max[RegFile.R]

@@ -29,7 +29,7 @@ from passes.regalloc.budget import compute_budget, function_target
 from passes.regalloc.checker import check_module
 from passes.regalloc.copies import split_ties
 from passes.regalloc.ssa_assign import Assignment, assign
-from passes.regalloc.ssa_search import _Search, pressure_bound, tighten
+from passes.regalloc.ssa_search import ExactSearch, pressure_bound, tighten
 
 ROOT = Path(__file__).resolve().parents[3]
 PRE = "ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll"
@@ -45,7 +45,7 @@ def _attr(f: FuncOp, name: str) -> int:
 
 def _none_below_unpruned(lv: Liveness, asg: Assignment, allowed: list[int], k: int) -> bool:
     """Whether the unpruned search proves that no assignment fits below ``k``."""
-    found, definite = _Search(lv, asg, allowed, symmetry=False).run(k, 2_000_000)
+    found, definite = ExactSearch(lv, asg, allowed, symmetry=False).run(k, 2_000_000)
     return found is None and definite
 
 
