@@ -17,20 +17,20 @@ from xdsl.ir import Attribute, SSAValue
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ptx import ast
-from ori_dialect.ptx.lower.function import ParamBuffer, _param_reg, param_size_align
+from ori_dialect.ptx.lower.builder import ParamBuffer, param_reg, param_size_align
 from ori_dialect.ptx.lower.types import reg_class
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 
 def _slot_type(p: ast.Param) -> type:
     if p.space == "reg":
         return reg_class(p.type)
-    return _param_reg(param_size_align(p)[0])
+    return param_reg(param_size_align(p)[0])
 
 
-def _arg(ctx: FunctionLowering, op: ast.Operand, p: ast.Param) -> SSAValue:
+def _arg(ctx: LoweringBuilder, op: ast.Operand, p: ast.Param) -> SSAValue:
     want = _slot_type(p)
     if p.space == "reg" or not isinstance(op, ast.Symbol):
         if isinstance(op, ast.Symbol):
@@ -47,7 +47,7 @@ def _arg(ctx: FunctionLowering, op: ast.Operand, p: ast.Param) -> SSAValue:
     return words[0] if n == 1 else ctx.pack(words)
 
 
-def lower_call(ctx: FunctionLowering, ins: ast.Call) -> None:
+def lower_call(ctx: LoweringBuilder, ins: ast.Call) -> None:
     if ins.guard is not None:
         ctx.unsupported(ins, "guarded calls are not supported; branch around the call")
     if not isinstance(ins.target, ast.Symbol):

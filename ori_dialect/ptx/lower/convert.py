@@ -28,7 +28,7 @@ from ori_dialect.ptx.lower.handlers import lowers
 from ori_dialect.ptx.lower.types import reg_class, type_bits
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 INTS = ("u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64")
 FLOATS = ("f16", "bf16", "f32", "f64")
@@ -43,7 +43,7 @@ def _canon_int(t: str) -> str:
 
 
 @lowers("cvt")
-def lower_cvt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_cvt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     types: list[str] = []
     frnd = irnd = ""
     ftz = sat = False
@@ -124,13 +124,13 @@ def lower_cvt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     ctx.set(d, ctx.emit1(F2FOp, [v], reg_class(dt).unallocated(), mods=".".join(parts)))
 
 
-def _sat(ctx: FunctionLowering, ins: ast.Instruction, r: SSAValue, dt: str) -> SSAValue:
+def _sat(ctx: LoweringBuilder, ins: ast.Instruction, r: SSAValue, dt: str) -> SSAValue:
     if dt == "f32":
         return ctx.emit1(FMulOp, [r, 1.0], mods="sat")  # x * 1 is exact; .sat clamps
     return ctx.emit1(F2FOp, [r], reg_class(dt).unallocated(), mods=f"{dt}.{dt}.rn.sat")
 
 
-def _cvt_pair(ctx: FunctionLowering, ins: ast.Instruction, dt: str, st: str, frnd: str,
+def _cvt_pair(ctx: LoweringBuilder, ins: ast.Instruction, dt: str, st: str, frnd: str,
               ftz: bool, sat: bool) -> None:
     """``cvt.rn.f16x2.f32 d, a, b``: ``d = {cvt(a) in the upper half, cvt(b) in the lower}``."""
     if st != "f32" or len(ins.operands) != 3:
@@ -145,7 +145,7 @@ def _cvt_pair(ctx: FunctionLowering, ins: ast.Instruction, dt: str, st: str, frn
     ctx.set(d, ctx.emit1(Lop3Op, [ctx.emit1(ShlOp, [ha, 16]), hb, RZ, 0xFC]))
 
 
-def int_convert(ctx: FunctionLowering, v: SSAValue, dt: str, st: str, sat: bool) -> SSAValue:
+def int_convert(ctx: LoweringBuilder, v: SSAValue, dt: str, st: str, sat: bool) -> SSAValue:
     """Integer ``v`` of type ``st`` (register model form) converted to ``dt``."""
     db, sb = type_bits(dt), type_bits(st)
     if sat and not _sat_noop(dt, st):

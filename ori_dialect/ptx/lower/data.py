@@ -45,7 +45,7 @@ from ori_dialect.ptx.lower.handlers import lowers
 from ori_dialect.ptx.lower.types import is_signed, reg_class, type_bits
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering, ParamBuffer
+    from ori_dialect.ptx.lower.builder import LoweringBuilder, ParamBuffer
 
 SPACES = ("global", "shared", "local", "param", "const", "generic")
 _TYPES = frozenset([
@@ -67,14 +67,14 @@ def rzero() -> SSAValue:
     return _RZ  # type: ignore[return-value]
 
 
-def mask(ctx: FunctionLowering, v: SSAValue, bits: int) -> SSAValue:
+def mask(ctx: LoweringBuilder, v: SSAValue, bits: int) -> SSAValue:
     """``v & (2^bits - 1)``: the canonical (zero-extended) form of a narrow value."""
     if bits >= 32:
         return v
     return ctx.emit1(Lop3Op, [v, (1 << bits) - 1, rzero(), 0xC0])
 
 
-def sign_extend(ctx: FunctionLowering, v: SSAValue, bits: int) -> SSAValue:
+def sign_extend(ctx: LoweringBuilder, v: SSAValue, bits: int) -> SSAValue:
     """Sign-extend the low ``bits`` of ``v`` to 32 bits (SHL then arithmetic SHR)."""
     if bits >= 32:
         return v
@@ -89,7 +89,7 @@ def sign_extend(ctx: FunctionLowering, v: SSAValue, bits: int) -> SSAValue:
 class Mods:
     """Modifiers of a memory instruction split into their roles."""
 
-    def __init__(self, ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    def __init__(self, ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         self.space = "generic"
         self.vec = 1
         self.type = ""
@@ -137,7 +137,7 @@ def width_of(bits: int, signed: bool) -> str:
     return {32: "b32", 64: "b64", 128: "b128"}[bits]
 
 
-def elements(ctx: FunctionLowering, op: ast.Operand, n: int) -> list[ast.Operand]:
+def elements(ctx: LoweringBuilder, op: ast.Operand, n: int) -> list[ast.Operand]:
     if n == 1:
         if isinstance(op, ast.Vector):
             ctx.error("a vector operand needs a .v2/.v4 instruction", op)
@@ -147,7 +147,7 @@ def elements(ctx: FunctionLowering, op: ast.Operand, n: int) -> list[ast.Operand
     return list(op.elements)
 
 
-def split_word(ctx: FunctionLowering, word: SSAValue, ebits: int) -> list[SSAValue]:
+def split_word(ctx: LoweringBuilder, word: SSAValue, ebits: int) -> list[SSAValue]:
     """The 8- or 16-bit elements of a 32-bit word, each zero-extended."""
     n = 32 // ebits
     out = []
@@ -160,7 +160,7 @@ def split_word(ctx: FunctionLowering, word: SSAValue, ebits: int) -> list[SSAVal
     return out
 
 
-def join_word(ctx: FunctionLowering, parts: Sequence[SSAValue], ebits: int) -> SSAValue:
+def join_word(ctx: LoweringBuilder, parts: Sequence[SSAValue], ebits: int) -> SSAValue:
     """One 32-bit word from zero-extended 8/16-bit elements."""
     if ebits == 16:
         return ctx.emit1(PrmtOp, [parts[0], 0x5410, parts[1]])
@@ -169,7 +169,7 @@ def join_word(ctx: FunctionLowering, parts: Sequence[SSAValue], ebits: int) -> S
     return ctx.emit1(PrmtOp, [lo, 0x5410, hi])
 
 
-def combine(ctx: FunctionLowering, vals: Sequence[SSAValue], ebits: int) -> SSAValue:
+def combine(ctx: LoweringBuilder, vals: Sequence[SSAValue], ebits: int) -> SSAValue:
     """Elements (in memory order) -> one register of their total width."""
     total = ebits * len(vals)
     if ebits < 32:
@@ -186,7 +186,7 @@ def combine(ctx: FunctionLowering, vals: Sequence[SSAValue], ebits: int) -> SSAV
     return words[0] if len(words) == 1 else ctx.pack(words)
 
 
-def explode(ctx: FunctionLowering, v: SSAValue, ebits: int, n: int) -> list[SSAValue]:
+def explode(ctx: LoweringBuilder, v: SSAValue, ebits: int, n: int) -> list[SSAValue]:
     """Inverse of :func:`combine`."""
     words = [v] if isinstance(v.type, R32Type) else list(ctx.parts(v))
     if ebits < 32:
@@ -204,7 +204,7 @@ def explode(ctx: FunctionLowering, v: SSAValue, ebits: int, n: int) -> list[SSAV
 # addresses
 
 
-def address(ctx: FunctionLowering, a: ast.Operand, space: str) -> tuple[SSAValue, int]:
+def address(ctx: LoweringBuilder, a: ast.Operand, space: str) -> tuple[SSAValue, int]:
     """(base register, byte offset) for an access in ``space``."""
     if not isinstance(a, ast.Address):
         ctx.error("expected an address operand '[...]'", a)
@@ -228,7 +228,7 @@ def address(ctx: FunctionLowering, a: ast.Operand, space: str) -> tuple[SSAValue
             return ctx.const(LOCAL_WINDOW + off, 64), 0
         ctx.symbol_address(base, "u64")  # diagnoses what it is
         ctx.error(f"'{name}' cannot be accessed in the .{space} space", a)
-    reg = ctx.read_var(ctx.lookup(base.name, base)) if not ctx._is_special(base.name) else (
+    reg = ctx.read_var(ctx.lookup(base.name, base)) if not ctx.is_special(base.name) else (
         ctx.value(base, "u64"))
     if wide:
         if not isinstance(reg.type, R64Type):
@@ -245,7 +245,7 @@ def address(ctx: FunctionLowering, a: ast.Operand, space: str) -> tuple[SSAValue
 # parameter buffers
 
 
-def param_buffer(ctx: FunctionLowering, a: ast.Operand) -> tuple[ParamBuffer, int]:
+def param_buffer(ctx: LoweringBuilder, a: ast.Operand) -> tuple[ParamBuffer, int]:
     if not isinstance(a, ast.Address) or not isinstance(a.base, ast.Symbol):
         ctx.unsupported(ctx.ins, "parameters are accessed through their name "  # type: ignore[arg-type]
                         "('[name+offset]'), not through a register")
@@ -255,7 +255,7 @@ def param_buffer(ctx: FunctionLowering, a: ast.Operand) -> tuple[ParamBuffer, in
     return buf, a.offset
 
 
-def buffer_read(ctx: FunctionLowering, buf: ParamBuffer, off: int, nbytes: int) -> SSAValue:
+def buffer_read(ctx: LoweringBuilder, buf: ParamBuffer, off: int, nbytes: int) -> SSAValue:
     """``nbytes`` (1, 2, 4, 8, 16) at ``off`` of a buffer, zero-extended to 32 bits
     when narrower."""
     if nbytes >= 4:
@@ -272,7 +272,7 @@ def buffer_read(ctx: FunctionLowering, buf: ParamBuffer, off: int, nbytes: int) 
     return mask(ctx, w, nbytes * 8)
 
 
-def buffer_write(ctx: FunctionLowering, buf: ParamBuffer, off: int, nbytes: int,
+def buffer_write(ctx: LoweringBuilder, buf: ParamBuffer, off: int, nbytes: int,
                  value: SSAValue) -> None:
     if nbytes >= 4:
         if off % 4:
@@ -299,7 +299,7 @@ def buffer_write(ctx: FunctionLowering, buf: ParamBuffer, off: int, nbytes: int,
     _write_word(ctx, buf, off // 4, new)
 
 
-def _write_word(ctx: FunctionLowering, buf: ParamBuffer, k: int, w: SSAValue) -> None:
+def _write_word(ctx: LoweringBuilder, buf: ParamBuffer, k: int, w: SSAValue) -> None:
     var = buf.word(k)
     if ctx.guard is not None:
         from ori_dialect.ops.integer import MovOp
@@ -316,7 +316,7 @@ def _write_word(ctx: FunctionLowering, buf: ParamBuffer, k: int, w: SSAValue) ->
 
 
 @lowers("mov")
-def lower_mov(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_mov(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if len(ins.operands) != 2 or len(ins.modifiers) != 1:
         ctx.error("mov takes a type and two operands", ins)
     t = ins.modifiers[0]
@@ -341,7 +341,7 @@ def lower_mov(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     # mov does not take PTX's relaxed operand-size rule: ptxas rejects a
     # register of another width ("Arguments mismatch"), so ori does too.
     for r in (d, a):
-        if isinstance(r, ast.Register) and not ctx._is_special(r.name) and r.name != "_":
+        if isinstance(r, ast.Register) and not ctx.is_special(r.name) and r.name != "_":
             var = ctx.lookup(r.name, r)
             if var.type != "pred" and t != "pred" and type_bits(var.type) != type_bits(t):
                 ctx.error(f"mov.{t} with {type_bits(var.type)}-bit register '{r.name}': "
@@ -350,7 +350,7 @@ def lower_mov(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("cvta")
-def lower_cvta(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_cvta(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = [m for m in ins.modifiers]
     to = "to" in mods
     space = next((m for m in mods if m in ("global", "shared", "local", "const", "param")), None)
@@ -374,7 +374,7 @@ def lower_cvta(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("ld")
-def lower_ld(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_ld(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     m = Mods(ctx, ins)
     if len(ins.operands) != 2:
         ctx.error("ld takes a destination and an address", ins)
@@ -428,7 +428,7 @@ def _dst(d: ast.Operand) -> ast.Operand | None:
     return d if isinstance(d, ast.Register) and d.name != "_" else None
 
 
-def _set_loaded(ctx: FunctionLowering, d: ast.Operand, v: SSAValue, ebits: int,
+def _set_loaded(ctx: LoweringBuilder, d: ast.Operand, v: SSAValue, ebits: int,
                 signed: bool) -> None:
     if not isinstance(d, ast.Register):
         ctx.error("destination must be a register", d)
@@ -447,7 +447,7 @@ def _set_loaded(ctx: FunctionLowering, d: ast.Operand, v: SSAValue, ebits: int,
         ctx.set(d, v, guarded=ctx.guard is not None)
 
 
-def _ld_kernel_param(ctx: FunctionLowering, m: Mods, off: int, dsts: list[ast.Operand],
+def _ld_kernel_param(ctx: LoweringBuilder, m: Mods, off: int, dsts: list[ast.Operand],
                      ebits: int, signed: bool) -> None:
     layout = ctx.target.cbank0
     if layout is None:
@@ -465,7 +465,7 @@ def _ld_kernel_param(ctx: FunctionLowering, m: Mods, off: int, dsts: list[ast.Op
 
 
 @lowers("st")
-def lower_st(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_st(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     m = Mods(ctx, ins)
     if len(ins.operands) != 2:
         ctx.error("st takes an address and a value", ins)

@@ -72,7 +72,7 @@ from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.handlers import lowers, lowers_float
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 RZ = R32Type.fixed()
 PT = PredType.fixed()
@@ -86,7 +86,7 @@ _LUT_AND, _LUT_OR, _LUT_XOR = 0xC0, 0xFC, 0x3C  # LOP3 tables for a OP b (c unus
 class FMods:
     """The modifiers of a float instruction, by role."""
 
-    def __init__(self, ctx: FunctionLowering, ins: ast.Instruction, allowed: frozenset[str]) -> None:
+    def __init__(self, ctx: LoweringBuilder, ins: ast.Instruction, allowed: frozenset[str]) -> None:
         self.type = ""
         self.rnd = ""
         self.flags: set[str] = set()
@@ -117,7 +117,7 @@ class FMods:
 _CMPS = ("eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan")
 
 
-def _ops(ctx: FunctionLowering, ins: ast.Instruction, n: int) -> None:
+def _ops(ctx: LoweringBuilder, ins: ast.Instruction, n: int) -> None:
     if len(ins.operands) != n:
         ctx.error(f"{ins.opcode} takes {n} operands", ins)
 
@@ -133,80 +133,80 @@ def f32_bits(x: float) -> int:
 # ----------------------------------------------------------------------
 # small emission helpers
 # ----------------------------------------------------------------------
-def lop(ctx: FunctionLowering, a: SSAValue, b: SSAValue | int, lut: int) -> SSAValue:
+def lop(ctx: LoweringBuilder, a: SSAValue, b: SSAValue | int, lut: int) -> SSAValue:
     return ctx.emit1(Lop3Op, [a, b, RZ, lut])
 
 
-def sel(ctx: FunctionLowering, p: SSAValue, a: SSAValue, b: SSAValue | int,
+def sel(ctx: LoweringBuilder, p: SSAValue, a: SSAValue, b: SSAValue | int,
         neg: bool = False) -> SSAValue:
     """``p ? a : b`` on 32-bit values (``neg``: ``!p ? a : b``)."""
     return ctx.emit1(SelOp, [a, b, p], smods={"p": "not"} if neg else None)
 
 
-def sel64(ctx: FunctionLowering, p: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
+def sel64(ctx: LoweringBuilder, p: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
     """``p ? a : b`` on 64-bit values: two SELs on the halves."""
     al, ah = ctx.parts(a)
     bl, bh = ctx.parts(b)
     return ctx.pack([sel(ctx, p, al, bl), sel(ctx, p, ah, bh)])
 
 
-def pand(ctx: FunctionLowering, a: SSAValue, b: SSAValue, lut: int = 0x80) -> SSAValue:
+def pand(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, lut: int = 0x80) -> SSAValue:
     """Predicate logic ``LUT(a, b, PT)``: with ``c`` = PT only the odd table bits
     count: bit 1 = !a&!b, 3 = !a&b, 5 = a&!b, 7 = a&b (0x80 = and, 0xF8 = or,
     0x20 = a & !b)."""
     return ctx.emit1(PLop3Op, [a, b, PT, lut])
 
 
-def isetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue | int, sign: str = "s32") -> SSAValue:
+def isetp(ctx: LoweringBuilder, cmp: str, a: SSAValue, b: SSAValue | int, sign: str = "s32") -> SSAValue:
     return ctx.emit1(ISetPOp, [a, b, PT], P, mods=f"{cmp}.{sign}.and")
 
 
-def fsetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue | float,
+def fsetp(ctx: LoweringBuilder, cmp: str, a: SSAValue, b: SSAValue | float,
           smods: dict[str, str] | None = None, ftz: bool = False) -> SSAValue:
     return ctx.emit1(FSetPOp, [a, b, PT], P, mods=f"{cmp}.and" + (".ftz" if ftz else ""), smods=smods)
 
 
-def dsetp(ctx: FunctionLowering, cmp: str, a: SSAValue, b: SSAValue,
+def dsetp(ctx: LoweringBuilder, cmp: str, a: SSAValue, b: SSAValue,
           smods: dict[str, str] | None = None) -> SSAValue:
     return ctx.emit1(DSetPOp, [a, b, PT], P, mods=f"{cmp}.and", smods=smods)
 
 
-def dconst(ctx: FunctionLowering, x: float) -> SSAValue:
+def dconst(ctx: LoweringBuilder, x: float) -> SSAValue:
     return ctx.const(f64_bits(x), 64)
 
 
-def dfma(ctx: FunctionLowering, a: SSAValue, b: SSAValue, c: SSAValue, rnd: str = "rn",
+def dfma(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, c: SSAValue, rnd: str = "rn",
          smods: dict[str, str] | None = None) -> SSAValue:
     return ctx.emit1(DFmaOp, [a, b, c], mods=rnd, smods=smods)
 
 
-def dmul(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str = "rn") -> SSAValue:
+def dmul(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str = "rn") -> SSAValue:
     return ctx.emit1(DMulOp, [a, b], mods=rnd)
 
 
-def dadd(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str = "rn",
+def dadd(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str = "rn",
          smods: dict[str, str] | None = None) -> SSAValue:
     return ctx.emit1(DAddOp, [a, b], mods=rnd, smods=smods)
 
 
-def pow2(ctx: FunctionLowering, e: SSAValue) -> SSAValue:
+def pow2(ctx: LoweringBuilder, e: SSAValue) -> SSAValue:
     """The f64 ``2^e`` for a register ``e`` in [-1022, 1023] (an s32)."""
     hi = ctx.emit1(ShlOp, [ctx.emit1(IAdd3Op, [e, 1023, RZ]), 20])
     return ctx.pack([ctx.mov_imm(0), hi])
 
 
-def _with_hi(ctx: FunctionLowering, v: SSAValue, hi: SSAValue) -> SSAValue:
+def _with_hi(ctx: LoweringBuilder, v: SSAValue, hi: SSAValue) -> SSAValue:
     return ctx.pack([ctx.parts(v)[0], hi])
 
 
 # ----------------------------------------------------------------------
 # f32 arithmetic
 # ----------------------------------------------------------------------
-def _fsrc(ctx: FunctionLowering, o: ast.Operand) -> SSAValue | float:
+def _fsrc(ctx: LoweringBuilder, o: ast.Operand) -> SSAValue | float:
     return ctx.src(o, "f32")  # type: ignore[return-value]
 
 
-def _freg(ctx: FunctionLowering, o: ast.Operand) -> SSAValue:
+def _freg(ctx: LoweringBuilder, o: ast.Operand) -> SSAValue:
     return ctx.value(o, "f32")
 
 
@@ -215,7 +215,7 @@ def _neg_imm(x: SSAValue | float) -> SSAValue | float | None:
 
 
 @lowers_float("add", "sub", "mul", "fma", "mad")
-def lower_arith(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_arith(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     op = ins.opcode
     fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "sat"}))
     t = fm.type
@@ -263,7 +263,7 @@ def lower_arith(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     _half_arith(ctx, ins, fm, op, d, srcs)
 
 
-def _half_arith(ctx: FunctionLowering, ins: ast.Instruction, fm: FMods, op: str,
+def _half_arith(ctx: LoweringBuilder, ins: ast.Instruction, fm: FMods, op: str,
                 d: ast.Operand, srcs: list[ast.Operand]) -> None:
     t = fm.type
     if fm.rnd not in ("", "rn"):
@@ -295,14 +295,14 @@ def _sign_mask(t: str) -> int:
             "bf16x2": 0x80008000}[t]
 
 
-def _flush_bits(ctx: FunctionLowering, v: SSAValue) -> SSAValue:
+def _flush_bits(ctx: LoweringBuilder, v: SSAValue) -> SSAValue:
     """f32 bits with denormals flushed to a signed zero (for ``.ftz`` sign ops)."""
     is_den = isetp(ctx, "eq", lop(ctx, v, 0x7F800000, _LUT_AND), 0, "u32")
     return sel(ctx, is_den, lop(ctx, v, 0x80000000, _LUT_AND), v)
 
 
 @lowers_float("abs", "neg")
-def lower_abs_neg(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_abs_neg(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"ftz"}))
     _ops(ctx, ins, 2)
     d, a = ins.operands
@@ -320,7 +320,7 @@ def lower_abs_neg(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("copysign")
-def lower_copysign(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_copysign(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     """``copysign d, a, b``: magnitude of ``b``, sign of ``a``."""
     fm = FMods(ctx, ins, frozenset())
     _ops(ctx, ins, 3)
@@ -339,7 +339,7 @@ def lower_copysign(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     ctx.set(d, ctx.emit1(Lop3Op, [_freg(ctx, a), _freg(ctx, b), m, lut]))
 
 
-def _half_lane_minmax(ctx: FunctionLowering, a: SSAValue, b: SSAValue, is_min: bool,
+def _half_lane_minmax(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, is_min: bool,
                       bf: bool, nan_mode: bool) -> SSAValue:
     """min/max of the 16-bit floats in the low halves of ``a``/``b`` (upper bits 0),
     computed in f32 (both formats widen exactly): FMNMX, with NaN rules."""
@@ -360,14 +360,14 @@ def _half_lane_minmax(ctx: FunctionLowering, a: SSAValue, b: SSAValue, is_min: b
     return r
 
 
-def _half_to_f32(ctx: FunctionLowering, h: SSAValue, bf: bool) -> SSAValue:
+def _half_to_f32(ctx: LoweringBuilder, h: SSAValue, bf: bool) -> SSAValue:
     if bf:
         return ctx.emit1(ShlOp, [h, 16])
     return ctx.emit1(F2FOp, [h], mods="f32.f16")
 
 
 @lowers_float("min", "max")
-def lower_minmax(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_minmax(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"ftz", "NaN", "xorsign", "abs"}))
     if fm.has("xorsign") or fm.has("abs"):
         ctx.unsupported(ins, ".xorsign.abs min/max")
@@ -420,7 +420,7 @@ def lower_minmax(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 # comparisons
 # ----------------------------------------------------------------------
 @lowers_float("setp")
-def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_setp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"cmp", "bop", "ftz"}))
     if not fm.cmp:
         ctx.error("setp needs a comparison", ins)
@@ -471,7 +471,7 @@ def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("testp")
-def lower_testp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_testp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"finite", "infinite", "number", "notanumber", "normal",
                                     "subnormal"}))
     _ops(ctx, ins, 2)
@@ -516,7 +516,7 @@ _INV_2PI = float(struct.unpack("<f", struct.pack("<f", 1.0 / (2.0 * math.pi)))[0
 
 
 @lowers("sin", "cos", "ex2", "lg2", "tanh")
-def lower_mufu(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_mufu(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"approx", "ftz"}))
     _ops(ctx, ins, 2)
     if not fm.has("approx"):
@@ -533,7 +533,7 @@ def lower_mufu(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("rsqrt")
-def lower_rsqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_rsqrt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"approx", "ftz"}))
     _ops(ctx, ins, 2)
     if not fm.has("approx"):
@@ -548,7 +548,7 @@ def lower_rsqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     ctx.set(d, _rsqrt64_approx(ctx, x))
 
 
-def _rsqrt64_approx(ctx: FunctionLowering, x: SSAValue) -> SSAValue:
+def _rsqrt64_approx(ctx: LoweringBuilder, x: SSAValue) -> SSAValue:
     """rsqrt.approx.f64: MUFU.RSQ64H seed and two Newton steps (``y += y*(1/2 - x*y*y/2)``);
     zeros, infinities and NaN come out of the seed (the steps keep them via the select)."""
     lo, hi = ctx.parts(x)
@@ -570,23 +570,23 @@ def _rsqrt64_approx(ctx: FunctionLowering, x: SSAValue) -> SSAValue:
 # ----------------------------------------------------------------------
 # IEEE-exact f64 division and square root
 # ----------------------------------------------------------------------
-def _imin(ctx: FunctionLowering, a: SSAValue, b: int) -> SSAValue:
+def _imin(ctx: LoweringBuilder, a: SSAValue, b: int) -> SSAValue:
     from ori_dialect.ops.integer import IMnMxOp
 
     return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32")
 
 
-def _imax(ctx: FunctionLowering, a: SSAValue, b: int) -> SSAValue:
+def _imax(ctx: LoweringBuilder, a: SSAValue, b: int) -> SSAValue:
     from ori_dialect.ops.integer import IMnMxOp
 
     return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32", smods={"sel": "not"})
 
 
-def _iadd(ctx: FunctionLowering, a: SSAValue, b: SSAValue | int, neg_b: bool = False) -> SSAValue:
+def _iadd(ctx: LoweringBuilder, a: SSAValue, b: SSAValue | int, neg_b: bool = False) -> SSAValue:
     return ctx.emit1(IAdd3Op, [a, b, RZ], smods={"b": "neg"} if neg_b else None)
 
 
-def _normalize(ctx: FunctionLowering, x: SSAValue) -> tuple[SSAValue, SSAValue]:
+def _normalize(ctx: LoweringBuilder, x: SSAValue) -> tuple[SSAValue, SSAValue]:
     """``|x|`` (finite, nonzero) as ``(m, e)``: ``m`` in [1, 2) (f64) and the
     unbiased exponent ``e`` (s32) with ``|x| = m * 2^e``.  Subnormals are
     first scaled by 2^54 (exact)."""
@@ -603,19 +603,19 @@ def _normalize(ctx: FunctionLowering, x: SSAValue) -> tuple[SSAValue, SSAValue]:
     return ctx.pack([slo, mhi]), e
 
 
-def _hi_pow2(ctx: FunctionLowering, biased: SSAValue) -> SSAValue:
+def _hi_pow2(ctx: LoweringBuilder, biased: SSAValue) -> SSAValue:
     """The f64 power of two with biased exponent field ``biased`` (1..2046)."""
     return ctx.pack([ctx.mov_imm(0), ctx.emit1(ShlOp, [biased, 20])])
 
 
-def _round_on_grid(ctx: FunctionLowering, q: SSAValue, u: SSAValue, inv_u: SSAValue) -> SSAValue:
+def _round_on_grid(ctx: LoweringBuilder, q: SSAValue, u: SSAValue, inv_u: SSAValue) -> SSAValue:
     """``floor(q / u) * u`` for ``u`` a power of two (both scalings exact)."""
     n = dmul(ctx, q, inv_u)
     fl = ctx.emit1(F2FOp, [n], R64, mods="f64.f64.rm.int")
     return dmul(ctx, fl, u)
 
 
-def _rn_odd(ctx: FunctionLowering, c: SSAValue, inv_u: SSAValue) -> SSAValue:
+def _rn_odd(ctx: LoweringBuilder, c: SSAValue, inv_u: SSAValue) -> SSAValue:
     """Whether ``c / u`` (an integer <= 2^54) is odd."""
     n = dmul(ctx, c, inv_u)
     h = dmul(ctx, n, dconst(ctx, 0.5))
@@ -623,7 +623,7 @@ def _rn_odd(ctx: FunctionLowering, c: SSAValue, inv_u: SSAValue) -> SSAValue:
     return dsetp(ctx, "ne", h, fl)
 
 
-def _round_up(ctx: FunctionLowering, rnd: str, mid_pos: SSAValue, mid_zero: SSAValue,
+def _round_up(ctx: LoweringBuilder, rnd: str, mid_pos: SSAValue, mid_zero: SSAValue,
               odd: SSAValue, inexact: SSAValue, neg: SSAValue) -> SSAValue:
     """Whether the magnitude rounds up from the grid point below the exact value."""
     if rnd == "rn":
@@ -636,7 +636,7 @@ def _round_up(ctx: FunctionLowering, rnd: str, mid_pos: SSAValue, mid_zero: SSAV
     return pand(ctx, inexact, neg, 0x20)  # inexact & !neg
 
 
-def _newton_recip(ctx: FunctionLowering, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
+def _newton_recip(ctx: LoweringBuilder, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
     """``1 / b`` refined from the seed ``y`` by ``steps`` Newton steps
     ``y += y * (1 - b*y)``."""
     one = dconst(ctx, 1.0)
@@ -646,7 +646,7 @@ def _newton_recip(ctx: FunctionLowering, b: SSAValue, y: SSAValue, steps: int) -
     return y
 
 
-def _newton_div(ctx: FunctionLowering, a: SSAValue, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
+def _newton_div(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, y: SSAValue, steps: int) -> SSAValue:
     """``a / b`` from the reciprocal seed ``y``: :func:`_newton_recip`, then
     ``q = a*y`` and one correction ``q + (a - b*q) * y`` (the remainder by
     FMA)."""
@@ -656,7 +656,7 @@ def _newton_div(ctx: FunctionLowering, a: SSAValue, b: SSAValue, y: SSAValue, st
     return dfma(ctx, r, y, q)
 
 
-def _newton_sqrt(ctx: FunctionLowering, x: SSAValue, steps: int) -> SSAValue:
+def _newton_sqrt(ctx: LoweringBuilder, x: SSAValue, steps: int) -> SSAValue:
     """``sqrt(x)`` from the MUFU.RSQ64H seed: ``steps`` Newton steps on
     ``y ~ 1/sqrt(x)``, then ``s = x*y`` and one correction ``s + (x - s^2) *
     y/2``."""
@@ -676,7 +676,7 @@ _NOT_SPECIAL = 1
 an infinity or the canonical NaN."""
 
 
-def _select_special(ctx: FunctionLowering, spec: SSAValue, res: SSAValue) -> SSAValue:
+def _select_special(ctx: LoweringBuilder, spec: SSAValue, res: SSAValue) -> SSAValue:
     """``res``, or the special result whose high word is ``spec`` (computed
     first by div64/sqrt64 so that only this one register, not the f64
     operands, stays live through the routine -- it cut the routines' peak
@@ -687,7 +687,7 @@ def _select_special(ctx: FunctionLowering, spec: SSAValue, res: SSAValue) -> SSA
     return sel64(ctx, is_spec, ctx.pack([lo, spec]), res)
 
 
-def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
+def div64(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
     """IEEE ``a / b`` in float64, correctly rounded in ``rnd`` (see the module docstring)."""
     ah, bh = ctx.parts(a)[1], ctx.parts(b)[1]
     sign = lop(ctx, lop(ctx, ah, bh, _LUT_XOR), 0x80000000, _LUT_AND)
@@ -750,7 +750,7 @@ def div64(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue
     return _select_special(ctx, spec, res)
 
 
-def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
+def sqrt64(ctx: LoweringBuilder, x: SSAValue, rnd: str) -> SSAValue:
     """IEEE ``sqrt(x)`` in float64, correctly rounded in ``rnd``."""
     # Specials first (see _special_hi): +-0 and +inf give themselves (their
     # low word is 0), NaN and x < 0 give NaN (-0 is not < 0).
@@ -785,15 +785,15 @@ def sqrt64(ctx: FunctionLowering, x: SSAValue, rnd: str) -> SSAValue:
     return _select_special(ctx, spec, res)
 
 
-def _to_f64(ctx: FunctionLowering, v: SSAValue, ftz: bool) -> SSAValue:
+def _to_f64(ctx: LoweringBuilder, v: SSAValue, ftz: bool) -> SSAValue:
     return ctx.emit1(F2FOp, [v], R64, mods="f64.f32" + (".ftz" if ftz else ""))
 
 
-def _to_f32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+def _to_f32(ctx: LoweringBuilder, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
     return ctx.emit1(F2FOp, [v], R32Type.unallocated(), mods=f"f32.f64.{rnd}" + (".ftz" if ftz else ""))
 
 
-def _div32(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+def _div32(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str, ftz: bool) -> SSAValue:
     """``a / b`` rounded to f32 in ``rnd`` for f64 operands that are exactly
     f32 values (possibly flushed).  Why this is exact:
 
@@ -822,7 +822,7 @@ def _div32(ctx: FunctionLowering, a: SSAValue, b: SSAValue, rnd: str, ftz: bool)
     return sel(ctx, ok, _to_f32(ctx, q1, rnd, ftz), special)
 
 
-def _sqrt32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
+def _sqrt32(ctx: LoweringBuilder, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
     """``sqrt(v)`` for an f32 register, rounded to f32 in ``rnd``; the same
     argument as :func:`_div32`: for ``x`` of a 24-bit significand and a
     25-bit ``m``, ``x - m^2`` is a multiple of ulp(m)^2, so ``sqrt(x)`` is
@@ -839,7 +839,7 @@ def _sqrt32(ctx: FunctionLowering, v: SSAValue, rnd: str, ftz: bool) -> SSAValue
 
 
 @lowers_float("div")
-def lower_div(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_div(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx", "full"}))
     _ops(ctx, ins, 3)
     d, a, b = ins.operands
@@ -863,7 +863,7 @@ def lower_div(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("rcp")
-def lower_rcp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_rcp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx"}))
     _ops(ctx, ins, 2)
     d, a = ins.operands
@@ -894,7 +894,7 @@ def lower_rcp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("sqrt")
-def lower_sqrt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_sqrt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     fm = FMods(ctx, ins, frozenset({"rnd", "ftz", "approx"}))
     _ops(ctx, ins, 2)
     d, a = ins.operands

@@ -3,7 +3,7 @@
 A lowering is a function ``(ctx, ins) -> None`` registered for one or more
 PTX opcodes (the part before the first dot) with :func:`lowers`.  It reads
 ``ins.modifiers`` and ``ins.operands``, emits Ori ops through ``ctx`` (a
-:class:`~ori_dialect.ptx.lower.function.FunctionLowering`) and defines the
+:class:`~ori_dialect.ptx.lower.builder.LoweringBuilder`) and defines the
 destination registers with ``ctx.set``.  A lowering that meets a form it
 does not handle calls ``ctx.unsupported(ins, why)``: the import stops with a
 diagnostic naming the instruction and its line -- nothing is ever dropped.
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ori_dialect.ptx import ast
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
-Lowering = Callable[["FunctionLowering", "ast.Instruction"], None]
+Lowering = Callable[["LoweringBuilder", "ast.Instruction"], None]
 
 LOWERINGS: dict[str, Lowering] = {}
 
@@ -56,7 +56,7 @@ def _dispatcher(op: str) -> Lowering:
     # remembered per modifier tuple.
     is_float: dict[tuple[str, ...], bool] = {}
 
-    def dispatch(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    def dispatch(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         mods = ins.modifiers
         f = is_float.get(mods) if type(mods) is tuple else None
         if f is None:

@@ -64,12 +64,14 @@ from ori_dialect.ops.integer import (
 )
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, PLop3Op
 from ori_dialect.ptx import ast
+from ori_dialect.ptx.lower.builder import Var
 from ori_dialect.ptx.lower.data import mask, sign_extend
 from ori_dialect.ptx.lower.handlers import LOWERINGS, Lowering
+from ori_dialect.ptx.lower.runtime import helper
 from ori_dialect.ptx.lower.types import is_float, is_signed, type_bits
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 V = SSAValue
 Src = SSAValue | int | R32Type  # a register, an immediate or RZ
@@ -127,7 +129,7 @@ def _chain(mine: Lowering, other: Lowering) -> Lowering:
             return mine
         return other
 
-    def both(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+    def both(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         mods = ins.modifiers
         if type(mods) is not tuple:  # hand-built AST nodes may carry lists
             pick(ins)(ctx, ins)
@@ -145,7 +147,7 @@ def _chain(mine: Lowering, other: Lowering) -> Lowering:
 # operands
 
 
-def itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...] = INT_TYPES) -> str:
+def itype(ctx: LoweringBuilder, ins: ast.Instruction, allowed: tuple[str, ...] = INT_TYPES) -> str:
     mods = ins.modifiers
     key = (mods, allowed)
     t = _ITYPES.get(key) if type(mods) is tuple else None
@@ -160,7 +162,7 @@ def itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...] 
 _ITYPES: dict[tuple[tuple[str, ...], tuple[str, ...]], str] = {}
 
 
-def _itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...]) -> str:
+def _itype(ctx: LoweringBuilder, ins: ast.Instruction, allowed: tuple[str, ...]) -> str:
     types = [m for m in ins.modifiers if m in _ALL_TYPES]
     if not types:
         ctx.error(f"'{ins.opcode}' needs a type", ins)
@@ -170,22 +172,22 @@ def _itype(ctx: FunctionLowering, ins: ast.Instruction, allowed: tuple[str, ...]
     return t
 
 
-def nops(ctx: FunctionLowering, ins: ast.Instruction, n: int) -> list[ast.Operand]:
+def nops(ctx: LoweringBuilder, ins: ast.Instruction, n: int) -> list[ast.Operand]:
     if len(ins.operands) != n:
         ctx.error(f"'{ins.opcode}' takes {n} operands, got {len(ins.operands)}", ins)
     return list(ins.operands)
 
 
-def _canonical_reg(ctx: FunctionLowering, op: ast.Operand, bits: int) -> bool:
+def _canonical_reg(ctx: LoweringBuilder, op: ast.Operand, bits: int) -> bool:
     """True when register ``op`` is known zero-extended from ``bits`` (it is
     declared with a type of at most that many bits)."""
-    if not isinstance(op, ast.Register) or ctx._is_special(op.name):
+    if not isinstance(op, ast.Register) or ctx.is_special(op.name):
         return False
     var = ctx.lookup(op.name, op)
     return var.type != "pred" and type_bits(var.type) <= bits
 
 
-def val(ctx: FunctionLowering, op: ast.Operand, t: str, ext: str = "none",
+def val(ctx: LoweringBuilder, op: ast.Operand, t: str, ext: str = "none",
         imm: bool = False) -> Src:
     """Operand ``op`` of type ``t``.  For narrow types ``ext`` says what the
     upper 16+ bits must hold: ``none`` (anything), ``zero`` or ``sign``.
@@ -205,17 +207,17 @@ def val(ctx: FunctionLowering, op: ast.Operand, t: str, ext: str = "none",
     return v
 
 
-def reg(ctx: FunctionLowering, v: Src) -> V:
+def reg(ctx: LoweringBuilder, v: Src) -> V:
     return ctx.mov_imm(v) if isinstance(v, int) else v
 
 
-def out(ctx: FunctionLowering, d: ast.Operand, v: V, bits: int) -> None:
+def out(ctx: LoweringBuilder, d: ast.Operand, v: V, bits: int) -> None:
     if bits < 32:
         v = mask(ctx, v, bits)
     ctx.set(d, v)
 
 
-def halves(ctx: FunctionLowering, v: V) -> tuple[V, V]:
+def halves(ctx: LoweringBuilder, v: V) -> tuple[V, V]:
     lo, hi = ctx.parts(v)
     return lo, hi
 
@@ -224,16 +226,16 @@ def halves(ctx: FunctionLowering, v: V) -> tuple[V, V]:
 # 32-bit building blocks
 
 
-def add32(ctx: FunctionLowering, a: Src, b: Src, c: Src = RZ, smods: dict[str, str] | None = None) -> V:
+def add32(ctx: LoweringBuilder, a: Src, b: Src, c: Src = RZ, smods: dict[str, str] | None = None) -> V:
     a, b = _imm_to_b(ctx, a, b)
     return ctx.emit1(IAdd3Op, [a, b, reg(ctx, c)], smods=smods)
 
 
-def sub32(ctx: FunctionLowering, a: Src, b: Src) -> V:
+def sub32(ctx: LoweringBuilder, a: Src, b: Src) -> V:
     return ctx.emit1(IAdd3Op, [reg(ctx, a), reg(ctx, b), RZ], smods={"b": "neg"})
 
 
-def _imm_to_b(ctx: FunctionLowering, a: Src, b: Src) -> tuple[V, Src]:
+def _imm_to_b(ctx: LoweringBuilder, a: Src, b: Src) -> tuple[V, Src]:
     if isinstance(a, int):
         if not isinstance(b, int):
             return b, a  # type: ignore[return-value]
@@ -241,33 +243,33 @@ def _imm_to_b(ctx: FunctionLowering, a: Src, b: Src) -> tuple[V, Src]:
     return a, b
 
 
-def lop(ctx: FunctionLowering, a: Src, b: Src, c: Src, table: int) -> V:
+def lop(ctx: LoweringBuilder, a: Src, b: Src, c: Src, table: int) -> V:
     return ctx.emit1(Lop3Op, [reg(ctx, a), b, reg(ctx, c), table])
 
 
-def isetp(ctx: FunctionLowering, cmp: str, sign: str, a: Src, b: Src, c: V = PT,
+def isetp(ctx: LoweringBuilder, cmp: str, sign: str, a: Src, b: Src, c: V = PT,
           bop: str = "and", cneg: bool = False) -> V:
     smods = {"c": "not"} if cneg else None
     return ctx.emit1(ISetPOp, [reg(ctx, a), b, c], mods=f"{cmp}.{sign}.{bop}", smods=smods)
 
 
-def sel(ctx: FunctionLowering, a: Src, b: Src, p: V, pneg: bool = False) -> V:
+def sel(ctx: LoweringBuilder, a: Src, b: Src, p: V, pneg: bool = False) -> V:
     if isinstance(a, int) and not isinstance(b, int):
         a, b, pneg = b, a, not pneg
     return ctx.emit1(SelOp, [reg(ctx, a), b, p], smods={"p": "not"} if pneg else None)
 
 
-def plop(ctx: FunctionLowering, a: V, b: V, c: V, table: int) -> V:
+def plop(ctx: LoweringBuilder, a: V, b: V, c: V, table: int) -> V:
     return ctx.emit1(PLop3Op, [a, b, c, table])
 
 
-def imad(ctx: FunctionLowering, a: Src, b: Src, c: Src, mods: str = "lo.u32") -> V:
+def imad(ctx: LoweringBuilder, a: Src, b: Src, c: Src, mods: str = "lo.u32") -> V:
     a, b = _imm_to_b(ctx, a, b)
     wide = "wide" in mods
     return ctx.emit1(IMadOp, [a, b, c], r64() if wide else r32(), mods=mods)
 
 
-def udivmod32(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
+def udivmod32(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:
     """Exact unsigned 32-bit ``(a / b, a % b)`` by ptxas's reciprocal sequence;
     ``b == 0`` gives ``(0xffffffff, 0xffffffff)``."""
     bf = ctx.emit1(I2FOp, [b], r32(), mods="f32.u32.rp")
@@ -290,7 +292,7 @@ def udivmod32(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
     return q, r
 
 
-def sdivmod32(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
+def sdivmod32(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:
     """Signed 32-bit truncating division; ``b == 0`` gives all ones for both."""
     aa = ctx.emit1(IAbsOp, [a])
     ab = ctx.emit1(IAbsOp, [b])
@@ -307,11 +309,11 @@ def sdivmod32(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
 # 64-bit building blocks (halves)
 
 
-def c64(ctx: FunctionLowering, value: int) -> V:
+def c64(ctx: LoweringBuilder, value: int) -> V:
     return ctx.const(value, 64)
 
 
-def add64(ctx: FunctionLowering, a: V, b: V) -> V:
+def add64(ctx: LoweringBuilder, a: V, b: V) -> V:
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
     lo, c = ctx.emit(IAdd3Op, [alo, blo, RZ], [r32(), PredType.unallocated()]).results
@@ -319,7 +321,7 @@ def add64(ctx: FunctionLowering, a: V, b: V) -> V:
     return ctx.pack([lo, hi])
 
 
-def sub64(ctx: FunctionLowering, a: V, b: V) -> V:
+def sub64(ctx: LoweringBuilder, a: V, b: V) -> V:
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
     lo, c = ctx.emit(IAdd3Op, [alo, blo, RZ], [r32(), PredType.unallocated()],
@@ -328,11 +330,11 @@ def sub64(ctx: FunctionLowering, a: V, b: V) -> V:
     return ctx.pack([lo, hi])
 
 
-def neg64(ctx: FunctionLowering, a: V) -> V:
+def neg64(ctx: LoweringBuilder, a: V) -> V:
     return sub64(ctx, c64(ctx, 0), a)
 
 
-def mullo64(ctx: FunctionLowering, a: V, b: V, c: V | None = None) -> V:
+def mullo64(ctx: LoweringBuilder, a: V, b: V, c: V | None = None) -> V:
     """``a * b (+ c)`` mod 2^64: IMAD.WIDE.U32 of the low words plus the two
     cross products into the high word."""
     alo, ahi = halves(ctx, a)
@@ -344,7 +346,7 @@ def mullo64(ctx: FunctionLowering, a: V, b: V, c: V | None = None) -> V:
     return ctx.pack([plo, hi])
 
 
-def mulhi64(ctx: FunctionLowering, a: V, b: V, signed: bool) -> V:
+def mulhi64(ctx: LoweringBuilder, a: V, b: V, signed: bool) -> V:
     """High 64 bits of the 128-bit product."""
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
@@ -363,7 +365,7 @@ def mulhi64(ctx: FunctionLowering, a: V, b: V, signed: bool) -> V:
     return h
 
 
-def setp64(ctx: FunctionLowering, cmp: str, sign: str, a: V, b: V, c: V = PT,
+def setp64(ctx: LoweringBuilder, cmp: str, sign: str, a: V, b: V, c: V = PT,
            bop: str = "and", cneg: bool = False, two: bool = False) -> tuple[V, ...]:
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
@@ -374,41 +376,39 @@ def setp64(ctx: FunctionLowering, cmp: str, sign: str, a: V, b: V, c: V = PT,
     return tuple(op.results)
 
 
-def sel64(ctx: FunctionLowering, a: V, b: V, p: V, pneg: bool = False) -> V:
+def sel64(ctx: LoweringBuilder, a: V, b: V, p: V, pneg: bool = False) -> V:
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
     return ctx.pack([sel(ctx, alo, blo, p, pneg), sel(ctx, ahi, bhi, p, pneg)])
 
 
-def lop64(ctx: FunctionLowering, a: V, b: V, c: V | None, table: int) -> V:
+def lop64(ctx: LoweringBuilder, a: V, b: V, c: V | None, table: int) -> V:
     alo, ahi = halves(ctx, a)
     blo, bhi = halves(ctx, b)
     clo, chi = halves(ctx, c) if c is not None else (RZ, RZ)
     return ctx.pack([lop(ctx, alo, blo, clo, table), lop(ctx, ahi, bhi, chi, table)])
 
 
-def shl64(ctx: FunctionLowering, a: V, s: Src) -> V:
+def shl64(ctx: LoweringBuilder, a: V, s: Src) -> V:
     lo, hi = halves(ctx, a)
     nlo = ctx.emit1(ShlOp, [lo, s])
     nhi = ctx.emit1(ShfOp, [lo, s, hi], mods="l.u64.hi")
     return ctx.pack([nlo, nhi])
 
 
-def shr64(ctx: FunctionLowering, a: V, s: Src, signed: bool) -> V:
+def shr64(ctx: LoweringBuilder, a: V, s: Src, signed: bool) -> V:
     lo, hi = halves(ctx, a)
     nlo = ctx.emit1(ShfOp, [lo, s, hi], mods="r.s64" if signed else "r.u64")
     nhi = ctx.emit1(ShrOp, [hi, s], mods="s32" if signed else "u32")
     return ctx.pack([nlo, nhi])
 
 
-def smax0(ctx: FunctionLowering, v: V) -> V:
+def smax0(ctx: LoweringBuilder, v: V) -> V:
     """max(v, 0) for a signed 32-bit value."""
     return ctx.emit1(IMnMxOp, [v, 0, PT], mods="s32", smods={"sel": "not"})
 
 
-def udivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
-    from ori_dialect.ptx.lower.runtime import helper
-
+def udivmod64(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:
     name = helper(ctx, "__ori_udivmod64")
     op = CallOp(name, [a, b], [r64(), r64()])
     ctx.add(op)
@@ -421,7 +421,7 @@ def udivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
     return sel64(ctx, q, ones, nz), sel64(ctx, r, ones, nz)
 
 
-def sdivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
+def sdivmod64(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:
     an = isetp(ctx, "lt", "s32", halves(ctx, a)[1], 0)
     bn = isetp(ctx, "lt", "s32", halves(ctx, b)[1], 0)
     aa = sel64(ctx, neg64(ctx, a), a, an)
@@ -440,28 +440,25 @@ def sdivmod64(ctx: FunctionLowering, a: V, b: V) -> tuple[V, V]:
 # carry flag
 
 
-def _cc_var(ctx: FunctionLowering) -> object:
-    from ori_dialect.ptx.lower.function import Var
-
-    v = getattr(ctx, "_ori_cc_var", None)
+def _cc_var(ctx: LoweringBuilder) -> Var:
+    v = ctx.carry
     if v is None:
-        v = Var("%cc", "pred")
-        ctx._ori_cc_var = v  # type: ignore[attr-defined]
+        v = ctx.carry = Var("%cc", "pred")
     return v
 
 
-def read_cc(ctx: FunctionLowering) -> V:
-    return ctx.read_var(_cc_var(ctx))  # type: ignore[arg-type]
+def read_cc(ctx: LoweringBuilder) -> V:
+    return ctx.read_var(_cc_var(ctx))
 
 
-def write_cc(ctx: FunctionLowering, p: V) -> None:
+def write_cc(ctx: LoweringBuilder, p: V) -> None:
     var = _cc_var(ctx)
     if ctx.guard is not None:
         g, neg = ctx.guard
-        op = PLop3Op.make([p, PT, PT, 0xF0], guard=g, guard_neg=neg, prior=[ctx.read_var(var)])  # type: ignore[arg-type]
+        op = PLop3Op.make([p, PT, PT, 0xF0], guard=g, guard_neg=neg, prior=[ctx.read_var(var)])
         ctx.add(op)
         p = op.results[0]
-    ctx.write_var(var, p)  # type: ignore[arg-type]
+    ctx.write_var(var, p)
 
 
 # ----------------------------------------------------------------------------
@@ -473,7 +470,7 @@ def _flags(ins: ast.Instruction) -> set[str]:
 
 
 @int_lowers("add", "sub")
-def lower_add_sub(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_add_sub(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     d, a, b = nops(ctx, ins, 3)
     bits = type_bits(t)
@@ -506,7 +503,7 @@ def lower_add_sub(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     out(ctx, d, r, bits)
 
 
-def sat_add32(ctx: FunctionLowering, x: V, y: V, sub: bool) -> V:
+def sat_add32(ctx: LoweringBuilder, x: V, y: V, sub: bool) -> V:
     s = sub32(ctx, x, y) if sub else add32(ctx, x, y)
     if sub:  # overflow iff x, y differ in sign and s differs from x
         ov = lop(ctx, s, x, y, lut(lambda s_, a, b: (a ^ b) & (a ^ s_)))
@@ -519,12 +516,12 @@ def sat_add32(ctx: FunctionLowering, x: V, y: V, sub: bool) -> V:
 
 
 @int_lowers("addc", "subc")
-def lower_addc(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_addc(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("u32", "s32", "u64", "s64"))
     _carry_add(ctx, ins, t, ins.opcode == "subc", cin=True, cout="cc" in _flags(ins))
 
 
-def _carry_add(ctx: FunctionLowering, ins: ast.Instruction, t: str, sub: bool, cin: bool,
+def _carry_add(ctx: LoweringBuilder, ins: ast.Instruction, t: str, sub: bool, cin: bool,
                cout: bool) -> None:
     d, a, b = nops(ctx, ins, 3)
     x, y = ctx.value(a, t), ctx.value(b, t)
@@ -553,7 +550,7 @@ def _carry_add(ctx: FunctionLowering, ins: ast.Instruction, t: str, sub: bool, c
 
 
 @int_lowers("mul", "mad")
-def lower_mul_mad(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_mul_mad(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     mad = ins.opcode == "mad"
     ops = nops(ctx, ins, 4 if mad else 3)
@@ -615,7 +612,7 @@ def lower_mul_mad(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     out(ctx, d, p, 16)
 
 
-def _mad_carry(ctx: FunctionLowering, ins: ast.Instruction, t: str, mode: str, cin: bool) -> None:
+def _mad_carry(ctx: LoweringBuilder, ins: ast.Instruction, t: str, mode: str, cin: bool) -> None:
     d, a, b, c = nops(ctx, ins, 4)
     sign = "s32" if is_signed(t) else "u32"
     srcs: list[Src] = [reg(ctx, val(ctx, a, t)), val(ctx, b, t, imm=True), val(ctx, c, t, imm=True)]
@@ -630,7 +627,7 @@ def _mad_carry(ctx: FunctionLowering, ins: ast.Instruction, t: str, mode: str, c
 
 
 @int_lowers("madc")
-def lower_madc(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_madc(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("u32", "s32"))
     fl = _flags(ins)
     mode = "hi" if "hi" in fl else "lo"
@@ -638,7 +635,7 @@ def lower_madc(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("mul24", "mad24")
-def lower_mul24(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_mul24(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("u32", "s32"))
     mad = ins.opcode == "mad24"
     ops = nops(ctx, ins, 4 if mad else 3)
@@ -672,7 +669,7 @@ def lower_mul24(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("div", "rem")
-def lower_div_rem(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_div_rem(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     d, a, b = nops(ctx, ins, 3)
     bits = type_bits(t)
@@ -694,7 +691,7 @@ def lower_div_rem(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("min", "max")
-def lower_min_max(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_min_max(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     d, a, b = nops(ctx, ins, 3)
     bits = type_bits(t)
@@ -720,7 +717,7 @@ def lower_min_max(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("abs", "neg")
-def lower_abs_neg(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_abs_neg(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("s16", "s32", "s64"))
     d, a = nops(ctx, ins, 2)
     bits = type_bits(t)
@@ -742,7 +739,7 @@ def lower_abs_neg(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 # logic
 
 
-def _pred_src(ctx: FunctionLowering, op: ast.Operand) -> tuple[V, bool]:
+def _pred_src(ctx: LoweringBuilder, op: ast.Operand) -> tuple[V, bool]:
     if isinstance(op, ast.Register) and op.negated:
         return ctx.read_var(ctx.lookup(op.name, op)), True
     if isinstance(op, ast.Immediate):
@@ -758,7 +755,7 @@ _LOGIC = {
 
 
 @int_lowers("and", "or", "xor", "not", "cnot")
-def lower_logic(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_logic(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("pred", "b16", "b32", "b64"))
     unary = ins.opcode in ("not", "cnot")
     ops = nops(ctx, ins, 2 if unary else 3)
@@ -810,7 +807,7 @@ def lower_logic(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("lop3")
-def lower_lop3(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_lop3(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     itype(ctx, ins, ("b32",))
     fl = _flags(ins) - {"b32"}
     boolop = next(iter(fl & {"and", "or"}), None)
@@ -844,7 +841,7 @@ def lower_lop3(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("shl", "shr")
-def lower_shift(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_shift(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     d, a, b = nops(ctx, ins, 3)
     bits = type_bits(t)
@@ -864,7 +861,7 @@ def lower_shift(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("shf")
-def lower_shf(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_shf(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     itype(ctx, ins, ("b32",))
     fl = _flags(ins)
     if ("l" in fl) == ("r" in fl) or ("wrap" in fl) == ("clamp" in fl):
@@ -880,7 +877,7 @@ def lower_shf(ctx: FunctionLowering, ins: ast.Instruction) -> None:
     ctx.set(d, ctx.emit1(ShfOp, [lo, s, hi], mods=mods))
 
 
-def _byte(ctx: FunctionLowering, op: ast.Operand) -> Src:
+def _byte(ctx: LoweringBuilder, op: ast.Operand) -> Src:
     """``op & 0xff`` (bfe/bfi position and length operands)."""
     v = val(ctx, op, "u32", imm=True)
     if isinstance(v, int):
@@ -889,7 +886,7 @@ def _byte(ctx: FunctionLowering, op: ast.Operand) -> Src:
 
 
 @int_lowers("bfe")
-def lower_bfe(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_bfe(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("u32", "s32", "u64", "s64"))
     d, a, b, c = nops(ctx, ins, 4)
     pos, ln = _byte(ctx, b), _byte(ctx, c)
@@ -916,7 +913,7 @@ def lower_bfe(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("bfi")
-def lower_bfi(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_bfi(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, ("b32", "b64"))
     d, f, b, c, e = nops(ctx, ins, 5)
     pos, ln = _byte(ctx, c), _byte(ctx, e)
@@ -934,7 +931,7 @@ def lower_bfi(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("prmt")
-def lower_prmt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_prmt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     itype(ctx, ins, ("b32",))
     modes = _flags(ins) & {"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"}
     if len(_flags(ins) - {"b32"} - modes) or len(modes) > 1:
@@ -950,7 +947,7 @@ def lower_prmt(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("popc", "clz", "brev", "bfind")
-def lower_bits(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_bits(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     op = ins.opcode
     if op == "bfind":
         t = itype(ctx, ins, ("u32", "s32", "u64", "s64"))
@@ -993,7 +990,7 @@ def lower_bits(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         ctx.set(d, pos)
 
 
-def clz32(ctx: FunctionLowering, x: V) -> V:
+def clz32(ctx: LoweringBuilder, x: V) -> V:
     f = ctx.emit1(FloOp, [x], mods="u32.sh")  # 31 - msb, 0xffffffff for 0
     nz = isetp(ctx, "ne", "u32", x, 0)
     return sel(ctx, f, 32, nz)
@@ -1009,7 +1006,7 @@ _FCMPS = frozenset(["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "le
                     "num", "nan"])
 
 
-def _compare(ctx: FunctionLowering, ins: ast.Instruction, t: str, a: ast.Operand, b: ast.Operand,
+def _compare(ctx: LoweringBuilder, ins: ast.Instruction, t: str, a: ast.Operand, b: ast.Operand,
              c: tuple[V, bool] | None, bop: str, two: bool) -> tuple[V, ...]:
     """``a CMP b`` combined with ``c`` (ISETP/FSETP/DSETP); two results when ``two``."""
     fl = _flags(ins)
@@ -1044,7 +1041,7 @@ def _compare(ctx: FunctionLowering, ins: ast.Instruction, t: str, a: ast.Operand
 
 
 @int_lowers("setp")
-def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_setp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, (*INT_TYPES, "f32", "f64"))
     bop = next((m for m in ins.modifiers if m in ("and", "or", "xor")), None)
     ops = nops(ctx, ins, 4 if bop else 3)
@@ -1060,7 +1057,7 @@ def lower_setp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("set")
-def lower_set(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_set(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     types = [m for m in ins.modifiers if m in _ALL_TYPES]
     if len(types) != 2:
         ctx.error("set needs a destination and a source type", ins)
@@ -1077,14 +1074,14 @@ def lower_set(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("selp")
-def lower_selp(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_selp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins, (*INT_TYPES, "f16", "bf16", "f32", "f64"))
     d, a, b, c = nops(ctx, ins, 4)
     p = ctx.value(c, "pred")
     _select(ctx, d, a, b, t, p, False)
 
 
-def _select(ctx: FunctionLowering, d: ast.Operand, a: ast.Operand, b: ast.Operand, t: str,
+def _select(ctx: LoweringBuilder, d: ast.Operand, a: ast.Operand, b: ast.Operand, t: str,
             p: V, pneg: bool) -> None:
     bits = type_bits(t)
     if bits == 64:
@@ -1097,7 +1094,7 @@ def _select(ctx: FunctionLowering, d: ast.Operand, a: ast.Operand, b: ast.Operan
 
 
 @int_lowers("slct")
-def lower_slct(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_slct(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     types = [m for m in ins.modifiers if m in _ALL_TYPES]
     if len(types) != 2 or types[1] not in ("s32", "f32"):
         ctx.error("slct needs a destination type and .s32 or .f32", ins)
@@ -1115,7 +1112,7 @@ def lower_slct(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @int_lowers("sad")
-def lower_sad(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_sad(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     t = itype(ctx, ins)
     d, a, b, c = nops(ctx, ins, 4)
     bits = type_bits(t)

@@ -25,7 +25,8 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i32
 
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp
 from ori_dialect.ptx import ast
-from ori_dialect.ptx.lower.function import FunctionLowering, param_size_align
+from ori_dialect.ptx.lower.builder import param_size_align
+from ori_dialect.ptx.lower.function import FunctionLowering
 from ori_dialect.ptx.parser import PtxSyntaxError, parse_ptx
 from targets import get_target
 from targets.descriptor import SMTarget
@@ -82,6 +83,19 @@ class ModuleLowering:
         self.shared_end = -(-self.shared_end // align) * align
         self.shared_offsets[st.name] = self.shared_end
         self.shared_end += size
+
+    def lower_helper(self, source: ast.Module, fn: ast.Function, text: str,
+                     filename: str) -> FuncOp:
+        """Lower ``fn`` of another PTX ``source`` (a runtime helper, see
+        :mod:`.runtime`) in this module's context: its target and helper
+        table.  Diagnostics name ``filename``; the source, file name and line
+        cache are the only per-module state lowering reads."""
+        saved = (self.ast, self.filename, self._text, self._lines)
+        self.ast, self.filename, self._text, self._lines = source, filename, text, None
+        try:
+            return FunctionLowering(self, fn).lower()
+        finally:
+            self.ast, self.filename, self._text, self._lines = saved
 
     def lower(self) -> ModuleOp:
         for g in self.ast.globals:

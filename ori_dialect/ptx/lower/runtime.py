@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ori_dialect.ptx.parser import parse_ptx
+
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 _UDIVMOD64 = """
 .version 8.0
@@ -61,25 +63,15 @@ DONE:
 _SOURCES = {"__ori_udivmod64": _UDIVMOD64}
 
 
-def helper(ctx: FunctionLowering, name: str) -> str:
+def helper(ctx: LoweringBuilder, name: str) -> str:
     """Make sure helper ``name`` is in the module; returns its symbol name."""
     helpers = ctx.mod.helpers
     if name in helpers:
         return name
-    from ori_dialect.ptx.lower.function import FunctionLowering
-    from ori_dialect.ptx.parser import parse_ptx
-
-    tree = parse_ptx(_SOURCES[name], f"<ori runtime {name}>")
+    filename = f"<ori runtime {name}>"
+    tree = parse_ptx(_SOURCES[name], filename)
     (fn,) = tree.functions
-    # Lower it in the importing module's context (target, helper table); the
-    # saved/restored names are the only per-module state lowering reads.
-    mod = ctx.mod
-    saved = (mod.ast, mod.filename, mod._text, mod._lines)
-    mod.ast, mod.filename, mod._text, mod._lines = tree, f"<ori runtime {name}>", _SOURCES[name], None
-    try:
-        func = FunctionLowering(mod, fn).lower()
-    finally:
-        mod.ast, mod.filename, mod._text, mod._lines = saved
+    func = ctx.mod.lower_helper(tree, fn, _SOURCES[name], filename)
     for op in func.walk():
         op.attributes.pop("loc", None)  # no source location in the user's file
     helpers[name] = func

@@ -18,8 +18,12 @@ from ori_dialect.ops.integer import MovOp
 from ori_dialect.ops.special import CS2ROp, S2ROp
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
+# Names that read a special register unless a register of that name is declared.
+SPECIAL_PREFIXES = ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid",
+                    "%smid", "%nsmid", "%clock", "%clock64", "%globaltimer", "%lanemask_",
+                    "%dynamic_smem_size", "%total_smem_size", "%envreg", "%gridid", "%pm")
 _DIMS = {"x": "X", "y": "Y", "z": "Z"}
 _S2R = {
     "%laneid": "SR_LANEID", "%warpid": "SR_WARPID", "%nwarpid": "SR_NWARPID",
@@ -36,7 +40,7 @@ def _cbank(bank: int, offset: int) -> CBankAttr:
     return CBankAttr(bank, offset)
 
 
-def read_special(ctx: FunctionLowering, name: str) -> SSAValue:
+def read_special(ctx: LoweringBuilder, name: str) -> SSAValue:
     base, _, dim = name.partition(".")
     if base in ("%tid", "%ctaid") and dim in _DIMS:
         sr = "SR_TID" if base == "%tid" else "SR_CTAID"
@@ -60,4 +64,4 @@ def read_special(ctx: FunctionLowering, name: str) -> SSAValue:
     ctx.error(f"special register '{name}' is not supported")
 
 
-__all__ = ["read_special"]
+__all__ = ["SPECIAL_PREFIXES", "read_special"]

@@ -79,7 +79,7 @@ from ori_dialect.ptx.lower.handlers import lowers
 from ori_dialect.ptx.lower.types import is_signed, reg_class, type_bits
 
 if TYPE_CHECKING:
-    from ori_dialect.ptx.lower.function import FunctionLowering
+    from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 PT = PredType.fixed()
 
@@ -93,7 +93,7 @@ _ALL_TYPES = frozenset([*_INT32, *_INT64, "f32", "f64", "f16x2", "bf16x2", "f16"
                         "b16", "u16", "s16", "b128", "f16x2", "e4m3x2"])
 
 
-def _ori_type(ctx: FunctionLowering, ins: ast.Instruction, op: str, t: str, noftz: bool) -> str:
+def _ori_type(ctx: LoweringBuilder, ins: ast.Instruction, op: str, t: str, noftz: bool) -> str:
     """The Ori ``type`` modifier of atomic ``op`` on PTX type ``t``."""
     if t in ("b16", "u16", "s16", "f16", "bf16", "b128"):
         ctx.unsupported(ins, f"{type_bits(t)}-bit atomics (Ori's atomics are 32 or 64 bits wide)")
@@ -125,7 +125,7 @@ def _dst(d: ast.Operand) -> ast.Operand | None:
     return d if isinstance(d, ast.Register) and d.name != "_" else None
 
 
-def _set_result(ctx: FunctionLowering, d: ast.Operand | None, v: SSAValue, signed: bool) -> None:
+def _set_result(ctx: LoweringBuilder, d: ast.Operand | None, v: SSAValue, signed: bool) -> None:
     """Define PTX destination ``d`` from the result of an op built by ``emit_effect``."""
     if d is None:
         return
@@ -138,11 +138,11 @@ def _set_result(ctx: FunctionLowering, d: ast.Operand | None, v: SSAValue, signe
         ctx.set(d, v, signed=signed)
 
 
-def _fence(ctx: FunctionLowering, scope: str) -> None:
+def _fence(ctx: LoweringBuilder, scope: str) -> None:
     ctx.emit_effect(MembarOp, [], [], mods=scope)
 
 
-def _atomic(ctx: FunctionLowering, ins: ast.Instruction, red: bool) -> None:
+def _atomic(ctx: LoweringBuilder, ins: ast.Instruction, red: bool) -> None:
     space = "generic"
     sem = "relaxed"
     scope = ""
@@ -217,12 +217,12 @@ def _atomic(ctx: FunctionLowering, ins: ast.Instruction, red: bool) -> None:
 
 
 @lowers("atom")
-def lower_atom(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_atom(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     _atomic(ctx, ins, red=False)
 
 
 @lowers("red")
-def lower_red(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_red(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     _atomic(ctx, ins, red=True)
 
 
@@ -231,7 +231,7 @@ def lower_red(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("bar", "barrier")
-def lower_bar(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_bar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = [m for m in ins.modifiers if m not in ("cta", "aligned")]
     if mods == ["warp", "sync"] and ins.opcode == "bar":
         if len(ins.operands) != 1:
@@ -261,7 +261,7 @@ def lower_bar(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("membar")
-def lower_membar(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_membar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     scopes = {"cta": "cta", "gl": "gpu", "sys": "sys"}
     if len(ins.modifiers) != 1 or ins.modifiers[0] not in scopes:
         ctx.unsupported(ins, "only membar.cta/.gl/.sys are supported")
@@ -271,7 +271,7 @@ def lower_membar(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("fence")
-def lower_fence(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_fence(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = list(ins.modifiers)
     if mods and mods[0] in ("proxy", "mbarrier_init", "op_restrict"):
         ctx.unsupported(ins, "proxy and mbarrier fences")
@@ -288,7 +288,7 @@ def lower_fence(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 # warp collectives
 
 
-def _need_sync(ctx: FunctionLowering, ins: ast.Instruction) -> list[str]:
+def _need_sync(ctx: LoweringBuilder, ins: ast.Instruction) -> list[str]:
     mods = list(ins.modifiers)
     if "sync" not in mods:
         ctx.unsupported(ins, f"{ins.opcode} without .sync (deprecated; PTX allows it only "
@@ -298,7 +298,7 @@ def _need_sync(ctx: FunctionLowering, ins: ast.Instruction) -> list[str]:
 
 
 @lowers("shfl")
-def lower_shfl(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_shfl(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = _need_sync(ctx, ins)
     if len(mods) != 2 or mods[0] not in ("up", "down", "bfly", "idx") or mods[1] != "b32":
         ctx.error("expected shfl.sync.{up,down,bfly,idx}.b32", ins)
@@ -323,7 +323,7 @@ def lower_shfl(ctx: FunctionLowering, ins: ast.Instruction) -> None:
         _set_result(ctx, _dst(preg), op.results[1], False)
 
 
-def _pred_source(ctx: FunctionLowering, a: ast.Operand) -> tuple[SSAValue, bool]:
+def _pred_source(ctx: LoweringBuilder, a: ast.Operand) -> tuple[SSAValue, bool]:
     """A predicate source and whether it is negated (``!p``)."""
     if isinstance(a, ast.Immediate):
         v = ctx.value(a, "pred")
@@ -334,7 +334,7 @@ def _pred_source(ctx: FunctionLowering, a: ast.Operand) -> tuple[SSAValue, bool]
 
 
 @lowers("vote")
-def lower_vote(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_vote(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = _need_sync(ctx, ins)
     modes = {"all": "all", "any": "any", "uni": "eq"}
     ballot = mods == ["ballot", "b32"]
@@ -357,7 +357,7 @@ def lower_vote(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("activemask")
-def lower_activemask(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_activemask(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if list(ins.modifiers) != ["b32"] or len(ins.operands) != 1:
         ctx.error("expected activemask.b32 d", ins)
     d = _dst(ins.operands[0])
@@ -366,7 +366,7 @@ def lower_activemask(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("match", "redux")
-def lower_match_redux(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_match_redux(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     ctx.unsupported(ins, f"Ori has no {ins.opcode.upper()} instruction, and an expansion with "
                     "SHFL/VOTE would read lanes that need not execute it")
 
@@ -376,23 +376,23 @@ def lower_match_redux(ctx: FunctionLowering, ins: ast.Instruction) -> None:
 
 
 @lowers("nanosleep")
-def lower_nanosleep(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_nanosleep(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if list(ins.modifiers) != ["u32"] or len(ins.operands) != 1:
         ctx.error("expected nanosleep.u32 t", ins)
     ctx.src(ins.operands[0], "u32")  # checked; a sleep of 0 ns is a valid one
 
 
 @lowers("prefetch", "prefetchu")
-def lower_prefetch(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_prefetch(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if len(ins.operands) != 1 or not isinstance(ins.operands[0], ast.Address):
         ctx.error(f"{ins.opcode} takes one address", ins)
     base = ins.operands[0].base
-    if isinstance(base, ast.Register) and not ctx._is_special(base.name):
+    if isinstance(base, ast.Register) and not ctx.is_special(base.name):
         ctx.lookup(base.name, base)  # checked; prefetches have no effect on values
 
 
 @lowers("discard")
-def lower_discard(ctx: FunctionLowering, ins: ast.Instruction) -> None:
+def lower_discard(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     ctx.unsupported(ins, "discard makes memory contents indeterminate, which Ori cannot express")
 
 
