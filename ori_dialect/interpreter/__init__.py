@@ -15,7 +15,8 @@ Python (one ``run_op`` call, one value environment per thread), and in xDSL
 0.74 ``run_ssacfg_region`` pushes a new value scope on each block entry and
 never pops it, so a loop runs in quadratic time (measured: 1k iterations
 0.24 s, 10k iterations 20 s).  Instead each function is *pre-decoded* once
-per launch into a list of closures per block (:mod:`.machine`), and all
+per launch into a list of closures per block (:mod:`.decoder`), run by
+the machine (:mod:`.machine`) on records both share (:mod:`.frame`), and all
 threads of a CTA execute together as numpy lanes.
 
 Execution model
@@ -37,7 +38,7 @@ Execution model
   touched by a guarded-off lane).
 * **Scheduling and reconvergence.**  Each thread has a ``pc``: the *segment*
   it is about to run (a block, split after each ``BAR.SYNC``; segments are
-  numbered in a loop-aware reverse post-order, :func:`.machine.schedule_order`:
+  numbered in a loop-aware reverse post-order, :func:`.decoder.schedule_order`:
   each natural loop's blocks stay contiguous and come before its exits, so a
   thread that left a loop waits for the rest of its warp).  The machine repeatedly picks
   the lowest ``pc`` among runnable threads and runs that segment for all
@@ -84,7 +85,7 @@ Special registers
 ``SR_SMID`` = 0, ``SR_NSMID`` = 1, the lane masks.  The clock is
 deterministic: ``SR_CLOCKLO/HI`` and ``CS2R SR_CLOCKLO`` read the number of
 instructions the thread executed before this one; ``SR_GLOBALTIMER*`` reads
-that number times :data:`.machine.GLOBALTIMER_NS_PER_INSTRUCTION`.
+that number times :data:`.frame.GLOBALTIMER_NS_PER_INSTRUCTION`.
 ``ori.undef`` reads as 0; with ``strict=True`` a use of an undef value by an
 instruction raises, also after it flowed through block arguments or the
 prior value of a guarded op (branch edges are copies, not uses; ``CALL``
@@ -128,16 +129,10 @@ index, op index, printed op), the thread (``ctaid``, ``tid``) and, where
 relevant, the address.
 """
 
+from ori_dialect.interpreter.decoder import Decoder
+from ori_dialect.interpreter.frame import Activation, OpInfo, Segment
 from ori_dialect.interpreter.launch import DEFAULT_MAX_STEPS, find_kernel, run_kernel
-from ori_dialect.interpreter.machine import (
-    MAX_CALL_DEPTH,
-    Activation,
-    Decoder,
-    LocatedError,
-    Machine,
-    OpInfo,
-    Segment,
-)
+from ori_dialect.interpreter.machine import MAX_CALL_DEPTH, LocatedError, Machine
 from ori_dialect.interpreter.memory import (
     GLOBAL_BASE,
     LOCAL_WINDOW,

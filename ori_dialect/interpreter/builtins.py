@@ -1,7 +1,7 @@
 """Closures for the instructions the machine itself executes: memory,
 special registers, barriers, warp collectives, ``ori.undef`` and NOPs.
 
-Each builder takes the function's :class:`~.machine.Decoder`, the op and the
+Each builder takes the function's :class:`~.decoder.Decoder`, the op and the
 op's position in its segment and returns a core ``fn(frame, idx)`` that runs
 the op for the lanes ``idx`` (guards and strict-mode checks are wrapped
 around it by the decoder).
@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.frame import (
+    GLOBALTIMER_NS_PER_INSTRUCTION,
+    Activation,
+    Core,
+    Frame,
+    Term,
+    nothing,
+)
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.instruction import OriInstruction
@@ -39,11 +47,11 @@ from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
 from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
 
 if TYPE_CHECKING:
-    from ori_dialect.interpreter.machine import Activation, Core, Decoder, Frame, Term
+    from ori_dialect.interpreter.decoder import Decoder
 
 _M64 = (1 << 64) - 1
-Addr = Callable[["Frame", np.ndarray], np.ndarray]
-Builder = Callable[["Decoder", Any, int], "Core"]
+Addr = Callable[[Frame, np.ndarray], np.ndarray]
+Builder = Callable[["Decoder", Any, int], Core]
 
 
 def _operand(dec: Decoder, op: OriInstruction, name: str) -> tuple[int, Any]:
@@ -224,8 +232,6 @@ def _s2r(dec: Decoder, op: S2ROp, k: int) -> Core:
 
 
 def mem_scale(sr: str) -> int:
-    from ori_dialect.interpreter.machine import GLOBALTIMER_NS_PER_INSTRUCTION
-
     return GLOBALTIMER_NS_PER_INSTRUCTION if sr.startswith("SR_GLOBALTIMER") else 1
 
 
@@ -314,12 +320,10 @@ def _bar_arv(dec: Decoder, op: BarOp, k: int) -> Core:
 
 def bar_sync_term(dec: Decoder, op: BarOp, seg_id: int) -> Term:
     """``BAR.SYNC`` ends a segment: its threads wait until the barrier completes."""
-    from ori_dialect.interpreter.machine import _nothing
-
     bid_spec, count_spec = _bar_operands(dec, op)
     srcs, guard, _ = op.operand_groups()
     uses = [*srcs, *([guard] if guard is not None else [])]
-    check = dec._strict_uses(op, uses, _nothing)  # pyright: ignore[reportPrivateUsage]
+    check = dec.strict_uses(op, uses, nothing)
     gs = dec.slot[guard] if guard is not None else -1
     neg = "guard_neg" in op.properties
     m = dec.m

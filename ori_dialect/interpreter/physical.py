@@ -28,15 +28,16 @@ Undef shadows of strict mode stay per SSA value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
+from xdsl.ir import SSAValue
 
+from ori_dialect.interpreter.frame import Frame
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 
-if TYPE_CHECKING:
-    from ori_dialect.interpreter.machine import Decoder, Frame
+RegisterLayout = list[tuple[RegFile, int, int] | None]
+"""Per frame slot: (register file, first register, bits), or None for a slot
+that is no register value (undef shadows)."""
 
 _FILES: dict[RegFile, tuple[int, type[np.generic]]] = {
     RegFile.R: (256, np.uint32),
@@ -47,32 +48,31 @@ _FILES: dict[RegFile, tuple[int, type[np.generic]]] = {
 }
 
 
-def _layout(dec: Decoder) -> list[tuple[RegFile, int, int] | None]:
-    cached = getattr(dec, "_phys_layout", None)
-    if cached is not None:
-        return cached
-    layout: list[tuple[RegFile, int, int] | None] = [None] * len(dec.storage)
-    for v, s in dec.slot.items():
+def register_layout(func: str, slots: dict[SSAValue, int], nslots: int) -> RegisterLayout:
+    """Where each of the ``nslots`` slots of function ``func`` lives (``slots``:
+    the slot of each SSA value); every register value must be allocated."""
+    layout: RegisterLayout = [None] * nslots
+    for v, s in slots.items():
         t = v.type
         if not isinstance(t, OriRegisterType):
             continue
         base = t.phys_index
         if base is None or t.is_fixed:
             raise InterpreterError(
-                f"physical mode: @{dec.name} has a value of type {t} without a physical "
+                f"physical mode: @{func} has a value of type {t} without a physical "
                 "register (run ori-regalloc first)"
             )
         layout[s] = (t.REG_FILE, base, t.BITS)
-    dec._phys_layout = layout  # type: ignore[attr-defined]
     return layout
 
 
-def physical_frame(dec: Decoder, n: int) -> Frame:
-    """A frame whose value slots are views into fresh register files."""
-    layout = _layout(dec)
+def physical_frame(storage: list[tuple[type[np.generic], tuple[int, ...]]],
+                   layout: RegisterLayout, n: int) -> Frame:
+    """A frame of ``n`` threads whose value slots are views into fresh register
+    files (``storage``: each slot's dtype and shape, as the decoder lays it out)."""
     files = {f: np.zeros((n, size), dtype=dt) for f, (size, dt) in _FILES.items()}
     frame: Frame = []
-    for s, (dt, shape) in enumerate(dec.storage):
+    for s, (dt, shape) in enumerate(storage):
         loc = layout[s] if s < len(layout) else None
         if loc is None:  # undef shadows and non-register slots
             frame.append(np.zeros((n, *shape), dtype=dt))
@@ -90,4 +90,4 @@ def physical_frame(dec: Decoder, n: int) -> Frame:
     return frame
 
 
-__all__ = ["physical_frame"]
+__all__ = ["RegisterLayout", "physical_frame", "register_layout"]
