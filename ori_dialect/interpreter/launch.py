@@ -14,6 +14,7 @@ from ori_dialect.interpreter.machine import Machine, kernel_target
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ops.func import FuncOp
+from targets import get_target
 
 DEFAULT_MAX_STEPS = 50_000_000
 DEFAULT_LOCAL_BYTES = 64 * 1024
@@ -112,8 +113,6 @@ def run_kernel(
     bdim = _dim3(block, "block")
     tname = kernel_target(module, target)
     try:
-        from targets import get_target
-
         tgt = get_target(tname)
     except DiagnosticException as e:
         raise InterpreterError(f"unknown target {tname!r}: {e}") from None

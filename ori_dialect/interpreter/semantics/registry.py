@@ -33,6 +33,8 @@ count ``n`` it is given.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -89,9 +91,9 @@ def _load_all() -> None:
     if _LOADED:
         return
     _LOADED = True
-    import importlib
-    import pkgutil
-
+    # lazy: the semantics modules import this registry to register their
+    # compilers, so they are found and loaded on the first look-up (a plugin
+    # scan of this package), not imported here at module top.
     import ori_dialect.interpreter.semantics as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
