@@ -89,11 +89,18 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.manager import PRESERVES_ALL
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.sync import BarOp
 from passes.contract import Requirement, emit_line, option, require
-from passes.regalloc.budget import OCCUPANCY_TARGET_ATTR
+from passes.regalloc.budget import (
+    OCCUPANCY_TARGET_ATTR,
+    function_target,
+    register_count,
+    uses_abi,
+)
+from targets.occupancy import warps_per_sm
 
 
 def _int(func: FuncOp, name: str) -> int | None:
@@ -104,9 +111,6 @@ def _int(func: FuncOp, name: str) -> int | None:
 def _count_allocated(func: FuncOp, tgt: object) -> int | None:
     """The register count of an input that came allocated (ori-regalloc only
     checks those and records nothing): None unless every value has a register."""
-    from ori_dialect.ir.registers import OriRegisterType, RegFile
-    from passes.regalloc.budget import register_count, uses_abi
-
     top = -1
     for op in func.walk():
         vals = list(op.results) + [a for r in op.regions for b in r.blocks for a in b.args]
@@ -170,8 +174,6 @@ class NotAllocatedForStats(PassFailedException):
 
 def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
     name = func.sym_name.data
-    from passes.regalloc.budget import function_target
-
     tgt = function_target(func, target)
     regs = _int(func, "ori.num_regs")
     if regs is None:
@@ -209,8 +211,6 @@ def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
         used,
     ]
     try:
-        from targets.occupancy import warps_per_sm
-
         mx = tgt.max_warps_per_sm  # type: ignore[attr-defined]
         w = warps_per_sm(tgt, regs)  # type: ignore[arg-type]
         lines.append(

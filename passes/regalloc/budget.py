@@ -84,10 +84,14 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.utils.exceptions import PassFailedException
 
+from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import emit_line
+from targets import get_target
+from targets.occupancy import warps_per_sm
 
 MAX_REGS_ATTR = "ori.max_regs"
 """Function attribute the allocator records: the R budget it worked under."""
@@ -296,9 +300,6 @@ class OccupancyPlan:
 def r_demand(func: FuncOp, target: object, budget: Budget) -> int:
     """Maximum live R registers (widths counted) + the reserved registers +
     :func:`hidden_regs`: no allocation can report fewer registers."""
-    from ori_dialect.analysis.liveness import Liveness
-    from ori_dialect.analysis.pressure import RegisterPressure
-
     live = RegisterPressure(Liveness.compute(func)).max.get(RegFile.R, 0)
     low = len([i for i in budget.reserved.get(RegFile.R, frozenset()) if i < 4])
     return live + low + hidden_regs(target)
@@ -308,8 +309,6 @@ def plan_occupancy_budget(
     func: FuncOp, target: object, budget: Budget, model: BudgetModel, kind: str = "piecewise"
 ) -> OccupancyPlan:
     """Apply the budget model to ``func`` (module docstring: ori's reading)."""
-    from targets.occupancy import warps_per_sm
-
     if kind not in ("piecewise", "linear"):
         raise PassFailedException(
             f"ori-regalloc: budget-model must be 'piecewise' or 'linear', got {kind!r}"
@@ -340,10 +339,8 @@ def plan_occupancy_budget(
     )
 
 
-def occupancy_remark(name: str, plan: OccupancyPlan, target: object, num_regs: int) -> str:
-    """The pass's remark: the occupancy aimed at and the occupancy reached."""
-    from targets.occupancy import warps_per_sm
-
+def occupancy_remark(plan: OccupancyPlan, target: object, num_regs: int) -> str:
+    """The text of the pass's remark: the occupancy aimed at and reached."""
     got = warps_per_sm(target, max(1, num_regs))  # type: ignore[arg-type]
     mw = plan.max_warps
     how = (
@@ -352,7 +349,7 @@ def occupancy_remark(name: str, plan: OccupancyPlan, target: object, num_regs: i
         else f"kept the R budget of {plan.available} registers"
     )
     return (
-        f"ori-regalloc: @{name}: remark: occupancy budget ({plan.model}): demand "
+        f"occupancy budget ({plan.model}): demand "
         f"{plan.demand} registers, fraction {plan.fraction:.3f}, {how}; aimed at "
         f"{plan.aimed_warps} warps per SM ({100 * plan.aimed_warps // mw}%) with "
         f"{plan.aimed_regs} registers, reached "
@@ -361,8 +358,6 @@ def occupancy_remark(name: str, plan: OccupancyPlan, target: object, num_regs: i
 
 
 def function_target(func: FuncOp, override: str | None = None) -> object:
-    from targets import get_target
-
     name = override or func.target_name() or "sm_80"
     return get_target(name)
 

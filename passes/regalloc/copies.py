@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
+from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import (
@@ -74,8 +75,6 @@ def copy_ops(v: SSAValue, result_type: OriRegisterType | None = None) -> tuple[l
 def split_ties(func: Operation) -> int:
     """Give guarded instructions private copies of prior values that are
     still needed after them.  Returns the number of copies made."""
-    from ori_dialect.analysis.cfg import CFG
-
     lv = Liveness(CFG.compute(func))
     index = lv.numbering.index
     # one backward walk per block (a walk per guarded op was quadratic in the

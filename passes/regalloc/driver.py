@@ -47,7 +47,7 @@ from typing import ClassVar
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
@@ -56,16 +56,18 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
-from passes.contract import Requirement, emit_line, emit_remark, option, require
+from passes.contract import Requirement, emit_remark, option, require
 from passes.regalloc.budget import (
     OCCUPANCY_TARGET_ATTR,
     Budget,
     BudgetModel,
     compute_budget,
     function_target,
+    hidden_regs,
     occupancy_remark,
     plan_occupancy_budget,
 )
+from passes.regalloc.checker import check_function
 from passes.regalloc.classes import FILE_ORDER, Unit, value_costs
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
@@ -81,6 +83,7 @@ from passes.regalloc.spill import (
     spill_value,
 )
 from passes.regalloc.ssa_driver import allocate_function_ssa
+from passes.stats import print_stats
 
 FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
 
@@ -216,8 +219,6 @@ def allocate_function(
         assert isinstance(t, OriRegisterType)
         v._type = type(t).physical(base)  # type: ignore[attr-defined]
     if not func.is_kernel:
-        from xdsl.dialects.builtin import FunctionType
-
         ft = func.function_type
         func.function_type = FunctionType.from_lists(
             [a.type for a in func.entry_block.args], list(ft.outputs.data)
@@ -235,7 +236,8 @@ def allocate_function(
         func, tgt, budget, peaks.get(RegFile.R, 0), smem, spill_base, remarks
     )
     if plan is not None:
-        emit_line(occupancy_remark(func.sym_name.data, plan, tgt, num_regs))
+        emit_remark(func.sym_name.data, occupancy_remark(plan, tgt, num_regs),
+                    pass_name="ori-regalloc")
     if smem_skipped is not None and stores:
         remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
                           "memory")
@@ -378,8 +380,6 @@ class RegAllocPass(ModulePass):
     def _occupancy(self, func: FuncOp) -> tuple[BudgetModel, str] | None:
         if not self.occupancy_budget:
             return None
-        from passes.regalloc.budget import hidden_regs
-
         tgt = function_target(func, self.target)
         model = BudgetModel(
             max_threads=self.budget_max_threads,
@@ -415,8 +415,6 @@ class RegAllocPass(ModulePass):
         for f in order:
             name = f.sym_name.data
             if states[name] == "allocated":
-                from passes.regalloc.checker import check_function
-
                 problems = check_function(f, self.target, self.max_regs)
                 if problems:
                     raise PassFailedException(
@@ -465,8 +463,6 @@ class RegAllocPass(ModulePass):
                 )
             tops[name] = max(res.stack_frame, base)
         if self.stats:
-            from passes.stats import print_stats
-
             print_stats(op, target=self.target)
 
 

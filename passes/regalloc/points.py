@@ -48,6 +48,7 @@ import numpy.typing as npt
 from xdsl.ir import Operation
 
 from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import Liveness, ValueNumbering
 from ori_dialect.analysis.loops import LoopInfo
 
@@ -237,8 +238,6 @@ class LiveMatrix:
         self.cfg = cfg
         self.liveness = lv
         self.numbering = num
-        from ori_dialect.analysis.dominators import DominatorTree
-
         loops = LoopInfo(cfg, DominatorTree(cfg))
         points: list[Point] = []
         self.op_point = {}

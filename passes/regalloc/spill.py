@@ -127,6 +127,7 @@ from ori_dialect.ir.registers import (
     UR64Type,
 )
 from ori_dialect.ops.control import CallOp, PragmaOp
+from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import IMadOp, MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, MemoryOp, StlOp, StsOp
 from ori_dialect.ops.predicate import P2ROp, R2POp
@@ -189,8 +190,6 @@ def smem_requested(func: Operation, option: bool) -> bool:
 def smem_spill_setup(func: Operation, target: object) -> SmemSpill | str:
     """The SMEM spill mode of ``func`` or, when the seed's conditions rule it
     out, the reason (the caller falls back to local memory with a remark)."""
-    from ori_dialect.ops.func import FuncOp
-
     assert isinstance(func, FuncOp)
     if not func.is_kernel:
         return "a device function takes part in the calling convention (seed 000: 'Smem "\
@@ -250,8 +249,6 @@ def smem_base_ops(smem: SmemSpill, width: int) -> list[Operation]:
 
 def _reachable(func: Operation) -> list[Operation]:
     """``func`` and every function of its module it calls, transitively."""
-    from ori_dialect.ops.func import FuncOp
-
     module = func.parent_op()
     by_name = {
         f.sym_name.data: f for f in (module.walk() if module is not None else ()) if isinstance(f, FuncOp)

@@ -28,7 +28,7 @@ from xdsl.ir import SSAValue
 
 from ori_dialect.ir.address_space import LOCAL_WINDOW, SHARED_WINDOW
 from ori_dialect.ir.registers import R32Type, R64Type, R128Type
-from ori_dialect.ops.integer import Lop3Op, PrmtOp, ShlOp, ShrOp
+from ori_dialect.ops.integer import Lop3Op, MovOp, PrmtOp, ShlOp, ShrOp
 from ori_dialect.ops.memory import (
     LdcOp,
     LdgOp,
@@ -302,8 +302,6 @@ def buffer_write(ctx: LoweringBuilder, buf: ParamBuffer, off: int, nbytes: int,
 def _write_word(ctx: LoweringBuilder, buf: ParamBuffer, k: int, w: SSAValue) -> None:
     var = buf.word(k)
     if ctx.guard is not None:
-        from ori_dialect.ops.integer import MovOp
-
         g, neg = ctx.guard
         op = MovOp.make([w], guard=g, guard_neg=neg, prior=[ctx.read_var(var)])
         ctx.add(op)

@@ -66,9 +66,10 @@ from ori_dialect.ops.floating import (
     HMul2Op,
     MufuOp,
 )
-from ori_dialect.ops.integer import IAdd3Op, Lop3Op, SelOp, ShlOp, ShrOp
+from ori_dialect.ops.integer import IAdd3Op, IMnMxOp, Lop3Op, ShlOp, ShrOp
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, PLop3Op
 from ori_dialect.ptx import ast
+from ori_dialect.ptx.lower.arith import sel, sel64
 from ori_dialect.ptx.lower.handlers import lowers, lowers_float
 
 if TYPE_CHECKING:
@@ -135,19 +136,6 @@ def f32_bits(x: float) -> int:
 # ----------------------------------------------------------------------
 def lop(ctx: LoweringBuilder, a: SSAValue, b: SSAValue | int, lut: int) -> SSAValue:
     return ctx.emit1(Lop3Op, [a, b, RZ, lut])
-
-
-def sel(ctx: LoweringBuilder, p: SSAValue, a: SSAValue, b: SSAValue | int,
-        neg: bool = False) -> SSAValue:
-    """``p ? a : b`` on 32-bit values (``neg``: ``!p ? a : b``)."""
-    return ctx.emit1(SelOp, [a, b, p], smods={"p": "not"} if neg else None)
-
-
-def sel64(ctx: LoweringBuilder, p: SSAValue, a: SSAValue, b: SSAValue) -> SSAValue:
-    """``p ? a : b`` on 64-bit values: two SELs on the halves."""
-    al, ah = ctx.parts(a)
-    bl, bh = ctx.parts(b)
-    return ctx.pack([sel(ctx, p, al, bl), sel(ctx, p, ah, bh)])
 
 
 def pand(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, lut: int = 0x80) -> SSAValue:
@@ -298,7 +286,7 @@ def _sign_mask(t: str) -> int:
 def _flush_bits(ctx: LoweringBuilder, v: SSAValue) -> SSAValue:
     """f32 bits with denormals flushed to a signed zero (for ``.ftz`` sign ops)."""
     is_den = isetp(ctx, "eq", lop(ctx, v, 0x7F800000, _LUT_AND), 0, "u32")
-    return sel(ctx, is_den, lop(ctx, v, 0x80000000, _LUT_AND), v)
+    return sel(ctx, lop(ctx, v, 0x80000000, _LUT_AND), v, is_den)
 
 
 @lowers_float("abs", "neg")
@@ -350,13 +338,13 @@ def _half_lane_minmax(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, is_min: bo
     pick_a = fsetp(ctx, "eq", r32, fa)
     # -0 vs +0: FMNMX orders them, compare bits too.
     same = isetp(ctx, "eq", r32, fa, "u32")
-    r = sel(ctx, pand(ctx, pick_a, same), a, b)
+    r = sel(ctx, a, b, pand(ctx, pick_a, same))
     nan = 0x7FFF  # canonical f16 and bf16 NaN
     both_nan = pand(ctx, fsetp(ctx, "nan", fa, fa), fsetp(ctx, "nan", fb, fb))
-    r = sel(ctx, both_nan, ctx.mov_imm(nan), r)
+    r = sel(ctx, ctx.mov_imm(nan), r, both_nan)
     if nan_mode:
         any_nan = fsetp(ctx, "nan", fa, fb)
-        r = sel(ctx, any_nan, ctx.mov_imm(nan), r)
+        r = sel(ctx, ctx.mov_imm(nan), r, any_nan)
     return r
 
 
@@ -380,7 +368,8 @@ def lower_minmax(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         vb = _fsrc(ctx, b)
         r = ctx.emit1(FMnMxOp, [va, vb, PT], mods="ftz" if fm.has("ftz") else "", smods=sm)
         if fm.has("NaN"):
-            r = sel(ctx, fsetp(ctx, "nan", va, vb), ctx.mov_imm(0x7FFFFFFF), r)
+            unordered = fsetp(ctx, "nan", va, vb)
+            r = sel(ctx, ctx.mov_imm(0x7FFFFFFF), r, unordered)
         ctx.set(d, r)
         return
     if fm.type == "f64":
@@ -397,9 +386,9 @@ def lower_minmax(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         eq_pick_a = pand(ctx, eq, a_neg, 0x80 if is_min else 0x20)
         b_nan = dsetp(ctx, "nan", vb, vb)
         pick_a = ctx.emit1(PLop3Op, [lt, eq_pick_a, b_nan, 0xFE])
-        r = sel64(ctx, pick_a, va, vb)
+        r = sel64(ctx, va, vb, pick_a)
         both = pand(ctx, dsetp(ctx, "nan", va, va), b_nan)
-        r = sel64(ctx, both, ctx.const(0x7FFFFFFFFFFFFFFF, 64), r)
+        r = sel64(ctx, ctx.const(0x7FFFFFFFFFFFFFFF, 64), r, both)
         ctx.set(d, r)
         return
     bf = fm.type.startswith("bf")
@@ -564,21 +553,17 @@ def _rsqrt64_approx(ctx: LoweringBuilder, x: SSAValue) -> SSAValue:
     ok = pand(ctx, fin, pos)
     seed = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rsq64h")])
     _ = lo
-    return sel64(ctx, ok, y, seed)
+    return sel64(ctx, y, seed, ok)
 
 
 # ----------------------------------------------------------------------
 # IEEE-exact f64 division and square root
 # ----------------------------------------------------------------------
 def _imin(ctx: LoweringBuilder, a: SSAValue, b: int) -> SSAValue:
-    from ori_dialect.ops.integer import IMnMxOp
-
     return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32")
 
 
 def _imax(ctx: LoweringBuilder, a: SSAValue, b: int) -> SSAValue:
-    from ori_dialect.ops.integer import IMnMxOp
-
     return ctx.emit1(IMnMxOp, [a, b, PT], mods="s32", smods={"sel": "not"})
 
 
@@ -594,11 +579,11 @@ def _normalize(ctx: LoweringBuilder, x: SSAValue) -> tuple[SSAValue, SSAValue]:
     ahi = lop(ctx, hi, 0x7FFFFFFF, _LUT_AND)
     ax = ctx.pack([lo, ahi])
     sub = isetp(ctx, "lt", ahi, 0x00100000, "u32")
-    xs = sel64(ctx, sub, dmul(ctx, ax, dconst(ctx, 2.0**54)), ax)
+    xs = sel64(ctx, dmul(ctx, ax, dconst(ctx, 2.0**54)), ax, sub)
     slo, shi = ctx.parts(xs)
     biased = ctx.emit1(ShrOp, [shi, 20], mods="u32")
-    e = _iadd(ctx, biased, sel(ctx, sub, ctx.mov_imm((-1023 - 54) & 0xFFFFFFFF),
-                                ctx.mov_imm(-1023 & 0xFFFFFFFF)))
+    e = _iadd(ctx, biased, sel(ctx, ctx.mov_imm((-1023 - 54) & 0xFFFFFFFF),
+                               ctx.mov_imm(-1023 & 0xFFFFFFFF), sub))
     mhi = ctx.emit1(Lop3Op, [shi, 0x000FFFFF, ctx.mov_imm(0x3FF00000), 0xEA])  # (a & b) | c
     return ctx.pack([slo, mhi]), e
 
@@ -683,8 +668,9 @@ def _select_special(ctx: LoweringBuilder, spec: SSAValue, res: SSAValue) -> SSAV
     register pressure by 3).  The low word is 0 except for the canonical
     NaN (high word 0x7FFFFFFF, low word all ones)."""
     is_spec = isetp(ctx, "ne", spec, _NOT_SPECIAL, "u32")
-    lo = sel(ctx, isetp(ctx, "eq", spec, 0x7FFFFFFF, "u32"), ctx.mov_imm(0xFFFFFFFF), ctx.mov_imm(0))
-    return sel64(ctx, is_spec, ctx.pack([lo, spec]), res)
+    is_nan = isetp(ctx, "eq", spec, 0x7FFFFFFF, "u32")
+    lo = sel(ctx, ctx.mov_imm(0xFFFFFFFF), ctx.mov_imm(0), is_nan)
+    return sel64(ctx, ctx.pack([lo, spec]), res, is_spec)
 
 
 def div64(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
@@ -702,9 +688,10 @@ def div64(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
     b_zero = dsetp(ctx, "eq", b, zero, smods=abs_)
     nan = ctx.emit1(PLop3Op, [a_nan, b_nan, pand(ctx, a_zero, b_zero), 0xFE])
     nan = ctx.emit1(PLop3Op, [nan, a_inf, b_inf, 0xF8])  # nan | (a_inf & b_inf)
-    spec = sel(ctx, pand(ctx, a_zero, b_inf, 0xFC), sign, _NOT_SPECIAL)  # to zero
-    spec = sel(ctx, pand(ctx, a_inf, b_zero, 0xFC), lop(ctx, sign, 0x7FF00000, _LUT_OR), spec)
-    spec = sel(ctx, nan, ctx.mov_imm(0x7FFFFFFF), spec)
+    spec = sel(ctx, sign, _NOT_SPECIAL, pand(ctx, a_zero, b_inf, 0xFC))  # to zero
+    to_inf = pand(ctx, a_inf, b_zero, 0xFC)
+    spec = sel(ctx, lop(ctx, sign, 0x7FF00000, _LUT_OR), spec, to_inf)
+    spec = sel(ctx, ctx.mov_imm(0x7FFFFFFF), spec, nan)
     am, ea = _normalize(ctx, a)
     bm, eb = _normalize(ctx, b)
     # Clamping k keeps every power of two representable and changes no
@@ -717,20 +704,21 @@ def div64(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
     # Grid of the destination: 2^-52 (Q >= 1) or 2^-53 (Q < 1), or the
     # subnormal grid 2^(-1074-k) when coarser.
     ge1 = dsetp(ctx, "ge", am, bm)
-    u53_hi = sel(ctx, ge1, ctx.mov_imm((1023 - 52) << 20), ctx.mov_imm((1023 - 53) << 20))
+    u53_hi = sel(ctx, ctx.mov_imm((1023 - 52) << 20), ctx.mov_imm((1023 - 53) << 20), ge1)
     sub_field = _imax(ctx, _iadd(ctx, ctx.mov_imm(-51 & 0xFFFFFFFF), k, neg_b=True), 1)
     sub_hi = ctx.emit1(ShlOp, [sub_field, 20])
     use_sub = isetp(ctx, "gt", sub_hi, u53_hi, "u32")
-    u_hi = sel(ctx, use_sub, sub_hi, u53_hi)
+    u_hi = sel(ctx, sub_hi, u53_hi, use_sub)
     u = ctx.pack([ctx.mov_imm(0), u_hi])
     inv_u = ctx.pack([ctx.mov_imm(0), _iadd(ctx, ctx.mov_imm(0x7FE00000), u_hi, neg_b=True)])
     c = _round_on_grid(ctx, q, u, inv_u)
     # Exact corrections: an FMA result has the sign of the exact remainder.
     r0 = dfma(ctx, bm, c, am, smods={"a": "neg"})
-    c = sel64(ctx, dsetp(ctx, "lt", r0, dconst(ctx, 0.0)), dadd(ctx, c, u, smods={"b": "neg"}), c)
+    below = dsetp(ctx, "lt", r0, dconst(ctx, 0.0))
+    c = sel64(ctx, dadd(ctx, c, u, smods={"b": "neg"}), c, below)
     cu = dadd(ctx, c, u)
     r1 = dfma(ctx, bm, cu, am, smods={"a": "neg"})
-    c = sel64(ctx, dsetp(ctx, "ge", r1, dconst(ctx, 0.0)), cu, c)
+    c = sel64(ctx, cu, c, dsetp(ctx, "ge", r1, dconst(ctx, 0.0)))
     rc = dfma(ctx, bm, c, am, smods={"a": "neg"})  # exact on the 53-bit grid
     zero = dconst(ctx, 0.0)
     hu = dmul(ctx, u, dconst(ctx, 0.5))
@@ -738,10 +726,10 @@ def div64(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str) -> SSAValue:
     inexact = dsetp(ctx, "ne", rc, zero)
     mid_n = dfma(ctx, bm, hu, rc, smods={"a": "neg"})
     mid_s = dfma(ctx, bm, dadd(ctx, c, hu), am, smods={"a": "neg"})  # c + u/2 exact there
-    mid = sel64(ctx, use_sub, mid_s, mid_n)
+    mid = sel64(ctx, mid_s, mid_n, use_sub)
     up = _round_up(ctx, rnd, dsetp(ctx, "gt", mid, zero), dsetp(ctx, "eq", mid, zero),
                    _rn_odd(ctx, c, inv_u), inexact, neg)
-    rmag = sel64(ctx, up, dadd(ctx, c, u), c)
+    rmag = sel64(ctx, dadd(ctx, c, u), c, up)
     rl, rh = ctx.parts(rmag)
     rs = ctx.pack([rl, lop(ctx, rh, sign, _LUT_OR)])
     k1 = ctx.emit1(ShrOp, [k, 1], mods="s32")
@@ -757,8 +745,9 @@ def sqrt64(ctx: LoweringBuilder, x: SSAValue, rnd: str) -> SSAValue:
     zero = dconst(ctx, 0.0)
     keep = ctx.emit1(PLop3Op, [dsetp(ctx, "eq", x, zero), dsetp(ctx, "eq", x, dconst(ctx, math.inf)),
                                PT, 0xF0 | 0xCC])
-    spec = sel(ctx, keep, ctx.parts(x)[1], _NOT_SPECIAL)
-    spec = sel(ctx, dsetp(ctx, "ltu", x, zero), ctx.mov_imm(0x7FFFFFFF), spec)
+    spec = sel(ctx, ctx.parts(x)[1], _NOT_SPECIAL, keep)
+    negative = dsetp(ctx, "ltu", x, zero)
+    spec = sel(ctx, ctx.mov_imm(0x7FFFFFFF), spec, negative)
     xm, ex = _normalize(ctx, x)
     # x = xm * 2^ex; make the exponent even: x' in [1, 4), k = floor(ex / 2).
     par = lop(ctx, ex, 1, _LUT_AND)
@@ -770,10 +759,11 @@ def sqrt64(ctx: LoweringBuilder, x: SSAValue, rnd: str) -> SSAValue:
     inv_u = dconst(ctx, 2.0**52)
     c = _round_on_grid(ctx, s, u, inv_u)
     r0 = dfma(ctx, c, c, xp, smods={"a": "neg"})
-    c = sel64(ctx, dsetp(ctx, "lt", r0, zero), dadd(ctx, c, u, smods={"b": "neg"}), c)
+    below = dsetp(ctx, "lt", r0, zero)
+    c = sel64(ctx, dadd(ctx, c, u, smods={"b": "neg"}), c, below)
     cu = dadd(ctx, c, u)
     r1 = dfma(ctx, cu, cu, xp, smods={"a": "neg"})
-    c = sel64(ctx, dsetp(ctx, "ge", r1, zero), cu, c)
+    c = sel64(ctx, cu, c, dsetp(ctx, "ge", r1, zero))
     cu = dadd(ctx, c, u)
     inexact = dsetp(ctx, "ne", dfma(ctx, c, c, xp, smods={"a": "neg"}), zero)
     # x' - (c + u/2)^2 = (x' - c*(c+u)) - u^2/4 and x' - c*(c+u) is a multiple
@@ -781,7 +771,7 @@ def sqrt64(ctx: LoweringBuilder, x: SSAValue, rnd: str) -> SSAValue:
     mid_pos = dsetp(ctx, "gt", dfma(ctx, c, cu, xp, smods={"a": "neg"}), zero)
     never = pand(ctx, PT, PT, 0x00)
     up = _round_up(ctx, rnd, mid_pos, never, never, inexact, never)
-    res = dmul(ctx, sel64(ctx, up, cu, c), pow2(ctx, k))
+    res = dmul(ctx, sel64(ctx, cu, c, up), pow2(ctx, k))
     return _select_special(ctx, spec, res)
 
 
@@ -819,7 +809,7 @@ def _div32(ctx: LoweringBuilder, a: SSAValue, b: SSAValue, rnd: str, ftz: bool) 
     special = _to_f32(ctx, dmul(ctx, a, y0), "rn", ftz)  # exact for 0/inf/NaN
     q1 = _newton_div(ctx, a, b, y0, 2)
     ok = dsetp(ctx, "gt", q1, dconst(ctx, 0.0), smods={"a": "abs"})
-    return sel(ctx, ok, _to_f32(ctx, q1, rnd, ftz), special)
+    return sel(ctx, _to_f32(ctx, q1, rnd, ftz), special, ok)
 
 
 def _sqrt32(ctx: LoweringBuilder, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
@@ -835,7 +825,7 @@ def _sqrt32(ctx: LoweringBuilder, v: SSAValue, rnd: str, ftz: bool) -> SSAValue:
     s = _newton_sqrt(ctx, _to_f64(ctx, v, ftz), 2)
     ok = dsetp(ctx, "num", s, s)
     special = ctx.emit1(MufuOp, [v], mods="sqrt.ftz" if ftz else "sqrt")
-    return sel(ctx, ok, _to_f32(ctx, s, rnd, ftz), special)
+    return sel(ctx, _to_f32(ctx, s, rnd, ftz), special, ok)
 
 
 @lowers_float("div")
@@ -876,7 +866,8 @@ def lower_rcp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
             y = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])
             y = _newton_recip(ctx, x, y, 2)
             fin = dsetp(ctx, "num", y, y)
-            ctx.set(d, sel64(ctx, fin, y, ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])))
+            seed = ctx.pack([ctx.mov_imm(0), ctx.emit1(MufuOp, [hi], mods="rcp64h")])
+            ctx.set(d, sel64(ctx, y, seed, fin))
             return
         if not fm.rnd:
             ctx.error("rcp.f64 needs .rn/.rz/.rm/.rp or .approx.ftz", ins)
