@@ -23,6 +23,8 @@ _PASSES: dict[str, str] = {
     "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
+    # the named pipeline: every phase above in ptxas's order (passes/pipeline.py)
+    "ori-ptxas": "passes.pipeline:PtxasPipelinePass",
 }
 
 

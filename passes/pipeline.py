@@ -1,0 +1,132 @@
+"""``ori-ptxas``: every ori phase that exists, in ptxas's phase order.
+
+Seed 001 "Pipeline Placement" numbers the phases ptxas runs; this pass runs
+the ones ori has, in that order, each with the options ptxas would use
+(the seeds' defaults: every phase here runs with its own defaults):
+
+====  ==============================  ========================
+phase seed name                       ori pass
+====  ==============================  ========================
+13    GeneralOptimizeEarly            ``ori-general-optimize``
+16    OriPerformLiveDeadFirst         ``ori-dead-code``
+18    OriLoopSimplification           ``ori-loop-simplify``
+22    OriLoopUnrolling                ``ori-loop-unroll``
+--    register allocation (seed 000)  ``ori-regalloc``
+====  ==============================  ========================
+
+The seeds give register allocation no phase number; ptxas allocates after
+its last numbered optimization phase, so ``ori-regalloc`` runs last.  A new
+phase joins :data:`PHASES` at its seed number (the tuple is kept sorted,
+which a test checks).
+
+The pass is registered like any other (``-p ori-ptxas``, ``--help-passes``,
+``xdsl-opt``) so the fuzz runner checks it on every generated program as it
+does each phase alone.  Its options are the ones a user of ``ptxas`` sets
+from the command line (``--maxrregcount`` is ``max-regs``, ``-v`` is
+``stats``) plus ori's ``remarks`` and ``disable``.
+
+Input invariants: what the first phase requires (SSA ``ori.func`` bodies
+with virtual registers); each phase checks its own contract as it runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from passes.contract import Requirement, option, require
+from passes.registry import all_passes
+
+
+class Phase(NamedTuple):
+    """One step of the pipeline."""
+
+    number: int | None
+    """The seed's phase number (None: the seeds give none; runs after all)."""
+    seed_name: str
+    pass_name: str
+
+
+PHASES: tuple[Phase, ...] = (
+    Phase(13, "GeneralOptimizeEarly", "ori-general-optimize"),
+    Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
+    Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
+    Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
+    Phase(None, "register allocation", "ori-regalloc"),
+)
+
+
+def phase_names() -> list[str]:
+    return [p.pass_name for p in PHASES]
+
+
+@dataclass(frozen=True)
+class PtxasPipelinePass(ModulePass):
+    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, regalloc."""
+
+    name = "ori-ptxas"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    PRESERVES: ClassVar[frozenset[type]] = frozenset()
+
+    max_regs: int | None = option(
+        None, "ptxas --maxrregcount: the R-register cap handed to ori-regalloc (unset: the "
+        "function's .maxnreg or the target's limit)")
+    target: str | None = option(
+        None, "SM target for every phase that takes one (unset: the module's .target)")
+    strategy: str = option(
+        "fatpoint", "ori-regalloc strategy: 'fatpoint' (the seed's allocator) or 'ssa'")
+    stats: bool = option(
+        False, "ptxas -v: print the ori-stats lines after allocation")
+    remarks: bool = option(
+        False, "ori: print every phase's remarks (unrolling decisions, allocation remarks)")
+    disable: str = option(
+        "", "ori: comma-separated pass names to leave out (e.g. 'ori-loop-unroll'); "
+        "ori-regalloc cannot be left out")
+
+    def phase_options(self, pass_name: str) -> dict[str, object]:
+        """The options this pipeline gives one phase (as ``-p`` would spell them)."""
+        opts: dict[str, object] = {}
+        if pass_name in ("ori-loop-unroll", "ori-general-optimize", "ori-dead-code",
+                         "ori-loop-simplify") and self.remarks:
+            opts["remarks"] = True
+        if pass_name == "ori-regalloc":
+            opts["strategy"] = self.strategy
+            opts["stats"] = self.stats
+            if self.max_regs is not None:
+                opts["max_regs"] = self.max_regs
+            if self.target is not None:
+                opts["target"] = self.target
+        return opts
+
+    def skipped(self) -> set[str]:
+        names = {n.strip() for n in self.disable.split(",") if n.strip()}
+        unknown = names - set(phase_names())
+        if unknown:
+            raise PassFailedException(
+                f"ori-ptxas: disable names no phase of the pipeline: {', '.join(sorted(unknown))} "
+                f"(phases: {', '.join(phase_names())})")
+        if "ori-regalloc" in names:
+            raise PassFailedException("ori-ptxas: ori-regalloc cannot be disabled (the pipeline "
+                                      "ends in allocated code)")
+        return names
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
+        if self.strategy not in ("fatpoint", "ssa"):
+            raise PassFailedException(
+                f"ori-ptxas: strategy must be 'fatpoint' or 'ssa', got {self.strategy!r}")
+        skip = self.skipped()
+        registry = all_passes()
+        for phase in PHASES:
+            if phase.pass_name in skip:
+                continue
+            cls = registry[phase.pass_name]()
+            cls(**self.phase_options(phase.pass_name)).apply(ctx, op)  # type: ignore[arg-type]
+
+
+__all__ = ["PHASES", "Phase", "PtxasPipelinePass", "phase_names"]
