@@ -58,7 +58,13 @@ Format
   (block arguments, before allocation) are shown as moves in a comment on the
   branch line: ``// .L_x_1(%r3 <- %r7)``; an elided fall-through's moves get
   their own comment line ``// fall through to .L_x_2(...)``.  Moves between
-  equal names (after allocation) are left out.
+  equal names (after allocation) are left out.  An indexed branch prints
+  ``BRX %r5 ;  // targets .L_x_1, .L_x_2`` (ptxas prints the jump-table
+  offset instead; ori keeps the table as the op's successors).
+* ``MATCH`` prints its predicate result before its register result, as
+  SASS does (``MATCH.ALL P0, R8, R2``).  ``REDUX``, ``CREDUX`` and ``MATCH``
+  show their member mask in the comment (``// membermask 0xffff``): ptxas
+  does not encode it in the instruction.
 * ``CALL.REL.NOINC `(name) ;`` with its arguments and results in a comment,
   ``RET.REL.NODEC ;`` with returned values in a comment, ``EXIT ;``.
 * Each function ends with ``// end NAME: N instructions, M blocks``; N counts
@@ -88,8 +94,9 @@ from xdsl.utils.target import Target
 from ori_dialect.ir.attrs import CBankAttr, ParamAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import OriRegisterType
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp
+from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.special import UndefOp
 
 _INDENT = " " * 4
@@ -101,6 +108,12 @@ _ALWAYS_PRINTED: frozenset[tuple[str, str]] = frozenset(
 )
 # Groups that name an operand (special register), not a modifier.
 _OPERAND_GROUPS = frozenset({"sr", "dim"})
+# Instructions whose predicate result SASS prints before the register result
+# (``MATCH.ALL P0, R8, R2``).
+_PRED_FIRST = frozenset({"MATCH"})
+# Warp collectives whose last source, the PTX member mask, SASS does not
+# print (ptxas turns it into a WARPSYNC): shown in the line's comment.
+_MASK_IN_COMMENT = frozenset({"REDUX", "CREDUX", "MATCH"})
 
 
 def _hex(v: int) -> str:
@@ -225,6 +238,11 @@ class _FunctionPrinter:
             self.insn(op.SASS, comment=f"returns {vals}" if vals else "")
         elif isinstance(op, CallOp):
             self.print_call(op)
+        elif isinstance(op, AddrOp):
+            # a load-time address (ptxas reads it from a loader-filled bank)
+            self.insn(f"MOV.64 {self.names(op.res)}, &{op.symbol_name}")
+        elif isinstance(op, BrxOp):
+            self.print_brx(op)
         elif isinstance(op, UndefOp):
             # No instruction: the register simply holds whatever it holds.
             names = ", ".join(self.names(r) for r in op.results)
@@ -264,9 +282,17 @@ class _FunctionPrinter:
         else:
             self.insn(f"BRA {self.label(fall)}", comment=moves)
 
+    def print_brx(self, op: BrxOp) -> None:
+        targets = ", ".join(self.label(t) for t in op.targets)
+        self.insn(f"{op.SASS} {self.names(op.index)}", comment=f"targets {targets}")
+
     def print_call(self, op: CallOp) -> None:
         callee = op.callee
-        name = callee.string_value() if isinstance(callee, SymbolRefAttr) else str(callee)
+        if isinstance(op, CallIndirectOp):
+            # CALL.ABS through the address register pair
+            name = self.names(op.target)
+        else:
+            name = callee.string_value() if isinstance(callee, SymbolRefAttr) else str(callee)
         args = ", ".join(self.names(a) for a in op.args)
         res = ", ".join(self.names(r) for r in op.res)
         comment = f"({args})" + (f" -> {res}" if res else "")
@@ -293,14 +319,20 @@ class _FunctionPrinter:
         if cls.SASS == "MOV" and op.dsts and _is_uniform(op.dsts[0]):
             mnemonic = "U" + mnemonic
         _, guard, prior = op.operand_groups()
-        operands = [self.names(d) for d in op.dsts]
+        dsts = list(op.dsts)
+        if cls.SASS in _PRED_FIRST:
+            dsts.reverse()
+        operands = [self.names(d) for d in dsts]
         if any(g.name == "bop" for g in cls.MODS) and len(op.dsts) == 1:
             operands.append("PT")
         if special:
             operands.append(".".join(special))
-        operands.extend(self.sources(op))
-        text = mnemonic + (" " + ", ".join(operands) if operands else "")
+        srcs = self.sources(op)
         comment = ""
+        if cls.SASS in _MASK_IN_COMMENT and srcs:
+            comment = f"membermask {srcs.pop()}"
+        operands.extend(srcs)
+        text = mnemonic + (" " + ", ".join(operands) if operands else "")
         if prior:
             ties = [
                 f"{self.names(d)} = {self.names(p)}"
@@ -308,7 +340,7 @@ class _FunctionPrinter:
                 if self.names(d) != self.names(p)
             ]
             if ties:
-                comment = "else " + ", ".join(ties)
+                comment = "; ".join(c for c in (comment, "else " + ", ".join(ties)) if c)
         self.insn(text, self.guard_text(guard, op.guard_neg is not None), comment)
 
     def sources(self, op: OriInstruction) -> list[str]:

@@ -11,8 +11,23 @@ phase seed name                       ori pass
 16    OriPerformLiveDeadFirst         ``ori-dead-code``
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
+35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
+66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
+79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
+88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
+
+The four LICM instances (seed 001 "Why Four Instances?") each follow a
+phase that ori does not have yet, so today each sees what the one before
+it left: phase 35 sees the unrolled loops of phase 22 with the PTX
+lowering's invariants (64-bit address arithmetic, IMAD.WIDE, constant
+materialization, the division and square-root sequences of an invariant
+divisor) instead of GeneralOptimize 29's partial CSE; phase 66 (after
+predication, 63), 79 (after late expansion, 78) and 88 (after GMMA fixup,
+87) see phase 35's output, and move only what their larger budgets (100,
+and x100 for Late3) make profitable that pass 0 did not.  When those
+phases arrive they take their numbers between the instances.
 
 The seeds give register allocation no phase number; ptxas allocates after
 its last numbered optimization phase, so ``ori-regalloc`` runs last.  A new
@@ -57,6 +72,10 @@ PHASES: tuple[Phase, ...] = (
     Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
+    Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
+    Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
+    Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
+    Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
 
@@ -67,7 +86,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, regalloc."""
+    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, the four LICM instances, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
@@ -92,7 +111,9 @@ class PtxasPipelinePass(ModulePass):
         """The options this pipeline gives one phase (as ``-p`` would spell them)."""
         opts: dict[str, object] = {}
         if pass_name in ("ori-loop-unroll", "ori-general-optimize", "ori-dead-code",
-                         "ori-loop-simplify") and self.remarks:
+                         "ori-loop-simplify", "ori-hoist-invariants-early",
+                         "ori-hoist-invariants-late", "ori-hoist-invariants-late2",
+                         "ori-hoist-invariants-late3") and self.remarks:
             opts["remarks"] = True
         if pass_name == "ori-regalloc":
             opts["strategy"] = self.strategy

@@ -23,6 +23,12 @@ _PASSES: dict[str, str] = {
     "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
+    # one LICM engine, four instances (seed 001 phases 35, 66, 79, 88)
+    "ori-hoist-invariants": "passes.hoist_invariants:HoistInvariantsPass",
+    "ori-hoist-invariants-early": "passes.hoist_invariants:HoistInvariantsEarlyPass",
+    "ori-hoist-invariants-late": "passes.hoist_invariants:HoistInvariantsLatePass",
+    "ori-hoist-invariants-late2": "passes.hoist_invariants:HoistInvariantsLate2Pass",
+    "ori-hoist-invariants-late3": "passes.hoist_invariants:HoistInvariantsLate3Pass",
     # the named pipeline: every phase above in ptxas's order (passes/pipeline.py)
     "ori-ptxas": "passes.pipeline:PtxasPipelinePass",
 }

@@ -145,9 +145,8 @@ def _cumulative_stack(func: FuncOp, seen: frozenset[str] = frozenset()) -> int:
     funcs = {f.sym_name.data: f for f in mod.body.ops if isinstance(f, FuncOp)}
     for op in func.walk():
         if isinstance(op, CallOp):
-            callee = funcs.get(op.callee.root_reference.data)
-            if callee is not None:
-                top = max(top, _cumulative_stack(callee, seen | {name}))
+            for callee in op.possible_callees(funcs):
+                top = max(top, _cumulative_stack(funcs[callee], seen | {name}))
     return top
 
 

@@ -43,8 +43,18 @@ from ori_dialect.ops.memory import (
     StOp,
     StsOp,
 )
-from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
-from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
+from ori_dialect.ops.special import BptOp, CS2ROp, NopOp, S2ROp, UndefOp
+from ori_dialect.ops.sync import (
+    AcqBulkOp,
+    BarOp,
+    CReduxOp,
+    MatchOp,
+    MembarOp,
+    PreExitOp,
+    ReduxOp,
+    ShflOp,
+    VoteOp,
+)
 
 if TYPE_CHECKING:
     from ori_dialect.interpreter.decoder import Decoder
@@ -445,6 +455,154 @@ def _vote(dec: Decoder, op: VoteOp, k: int) -> Core:
     return vote
 
 
+def _lane_values(s: int, c: Any, frame: Frame, idx: np.ndarray) -> np.ndarray:
+    if s >= 0:
+        return frame[s][idx]
+    return np.full(len(idx), c)
+
+
+def member_groups(dec: Decoder, op: OriInstruction, frame: Frame, idx: np.ndarray,
+                  ) -> tuple[np.ndarray, int, np.ndarray]:
+    """The groups of a collective with a member mask (REDUX, MATCH): lanes of
+    one warp with the same ``mask`` act together.  Returns each lane's group
+    number, the number of groups and each lane's bit (``1 << lane``, uint64).
+    Raises a fault, as the PTX ISA leaves it undefined, when a lane is not in
+    its own mask or its mask names a lane of the CTA that does not execute
+    the instruction with it."""
+    s, c = _operand(dec, op, "mask")
+    mask = _lane_values(s, c, frame, idx).astype(np.uint64)
+    lane = (idx & 31).astype(np.uint64)
+    bit = np.uint64(1) << lane
+    key = ((idx >> 5).astype(np.uint64) << np.uint64(32)) | mask
+    _, inv = np.unique(key, return_inverse=True)
+    ng = int(inv.max()) + 1
+    ballot = np.zeros(ng, dtype=np.uint64)
+    np.bitwise_or.at(ballot, inv, bit)
+    # lanes past the end of the CTA do not exist: a full mask on a partial warp is fine
+    n_cta = dec.m.n
+    first = (idx - (idx & 31)).astype(np.int64)
+    exist = (np.uint64(1) << np.minimum(n_cta - first, 32).astype(np.uint64)) - np.uint64(1)
+    bad = ((mask & bit) == 0) | ((mask & exist) != ballot[inv])
+    if bad.any():
+        j = int(np.flatnonzero(bad)[0])
+        what = (f"thread is not in its membermask {int(mask[j]):#x}" if not mask[j] & bit[j]
+                else f"membermask {int(mask[j]):#x} names lanes that do not execute it with "
+                f"this thread (executing: {int(ballot[inv[j]]):#x})")
+        raise Fault(f"{type(op).SASS}: {what} (undefined in the PTX ISA)", thread=int(idx[j]))
+    return inv, ng, bit
+
+
+_REDUCE: dict[str, Any] = {
+    "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor,
+    "min": np.minimum, "max": np.maximum,
+}
+_IDENTITY = {"and": -1, "or": 0, "xor": 0}
+
+
+def _redux(dec: Decoder, op: ReduxOp, k: int) -> Core:
+    """REDUX over each member group (the op's docstring)."""
+    opn = op.mod("op") or "and"
+    signed = op.mod("type") == "s32"
+    a_s, a_c = _operand(dec, op, "a")
+    d = dec.slot[op.results[0]]
+
+    def redux(frame: Frame, idx: np.ndarray) -> None:
+        inv, ng, _ = member_groups(dec, op, frame, idx)
+        a = _lane_values(a_s, a_c, frame, idx).astype(np.uint32)
+        if opn == "sum":
+            acc = np.zeros(ng, dtype=np.uint64)
+            np.add.at(acc, inv, a.astype(np.uint64))
+            red = (acc & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+        elif opn in ("min", "max"):
+            vals = a.view(np.int32).astype(np.int64) if signed else a.astype(np.int64)
+            acc = np.full(ng, (1 << 40) if opn == "min" else -(1 << 40), dtype=np.int64)
+            _REDUCE[opn].at(acc, inv, vals)
+            red = (acc & 0xFFFFFFFF).astype(np.uint32)
+        else:
+            acc32 = np.full(ng, _IDENTITY[opn], dtype=np.int64).astype(np.uint32)
+            _REDUCE[opn].at(acc32, inv, a)
+            red = acc32
+        frame[d][idx] = red[inv]
+
+    return redux
+
+
+_CANONICAL_NAN = np.uint32(0x7FFFFFFF)
+
+
+def _credux(dec: Decoder, op: CReduxOp, k: int) -> Core:
+    """CREDUX over each member group (the op's docstring).  Floats are
+    ordered through an integer key (sign-magnitude to two's complement) so
+    that -0.0 < +0.0 and the result is one of the inputs, bit for bit."""
+    opn = op.mod("op") or "min"
+    use_abs = opn.endswith("abs")
+    is_min = opn.startswith("min")
+    nan_mode = op.mod("nan") == "nan"
+    a_s, a_c = _operand(dec, op, "a")
+    d = dec.slot[op.results[0]]
+    worst = np.int64(1 << 40) if is_min else np.int64(-(1 << 40))
+
+    def credux(frame: Frame, idx: np.ndarray) -> None:
+        inv, ng, _ = member_groups(dec, op, frame, idx)
+        bits = _lane_values(a_s, a_c, frame, idx).astype(np.uint32)
+        if use_abs:
+            bits = bits & np.uint32(0x7FFFFFFF)
+        isnan = (bits & np.uint32(0x7FFFFFFF)) > np.uint32(0x7F800000)
+        s = bits.view(np.int32).astype(np.int64)
+        key = np.where(s >= 0, s, s ^ np.int64(0x7FFFFFFF))
+        key = np.where(isnan, worst, key)
+        red = np.full(ng, worst, dtype=np.int64)
+        (np.minimum if is_min else np.maximum).at(red, inv, key)
+        nans = np.zeros(ng, dtype=np.int64)
+        np.add.at(nans, inv, isnan.astype(np.int64))
+        counts = np.bincount(inv, minlength=ng)
+        back = np.where(red >= 0, red, red ^ np.int64(0x7FFFFFFF))
+        back = (back & 0xFFFFFFFF).astype(np.uint32)
+        nan_out = (nans > 0) if nan_mode else (nans == counts)
+        out = np.where(nan_out, _CANONICAL_NAN, back)
+        frame[d][idx] = out[inv]
+
+    return credux
+
+
+def _match(dec: Decoder, op: MatchOp, k: int) -> Core:
+    """MATCH over each member group (the op's docstring)."""
+    mode_all = op.mod("mode") == "all"
+    a_s, a_c = _operand(dec, op, "a")
+    d = dec.slot[op.results[0]]
+    p = dec.slot[op.results[1]] if len(op.results) > 1 else -1
+
+    def match(frame: Frame, idx: np.ndarray) -> None:
+        inv, ng, bit = member_groups(dec, op, frame, idx)
+        a = _lane_values(a_s, a_c, frame, idx)
+        if mode_all:
+            first = np.unique(inv, return_index=True)[1]  # a lane of each group
+            same = np.ones(ng, dtype=bool)
+            np.logical_and.at(same, inv, a == a[first][inv])
+            ballot = np.zeros(ng, dtype=np.uint64)
+            np.bitwise_or.at(ballot, inv, bit)
+            frame[d][idx] = np.where(same, ballot, np.uint64(0))[inv].astype(np.uint32)
+            if p >= 0:
+                frame[p][idx] = same[inv]
+            return
+        # lanes x lanes equality within each group (at most 32 lanes a group)
+        eq = (inv[:, None] == inv[None, :]) & (a[:, None] == a[None, :])
+        mask = (eq * bit[None, :]).sum(axis=1, dtype=np.uint64)
+        frame[d][idx] = mask.astype(np.uint32)
+
+    return match
+
+
+def _bpt(dec: Decoder, op: BptOp, k: int) -> Core:
+    code = op.src_int("code") or 0
+
+    def bpt(frame: Frame, idx: np.ndarray) -> None:
+        raise Fault(f"trap: BPT.TRAP {code:#x} executed, the kernel is aborted "
+                    f"({len(idx)} thread(s) trapped here)", thread=int(idx[0]))
+
+    return bpt
+
+
 def _bar(dec: Decoder, op: BarOp, k: int) -> Core:
     if op.mod("mode") == "arv":
         return _bar_arv(dec, op, k)
@@ -472,6 +630,14 @@ BUILDERS: dict[type, Builder] = {
     BarOp: _bar,
     ShflOp: _shfl,
     VoteOp: _vote,
+    ReduxOp: _redux,
+    CReduxOp: _credux,
+    MatchOp: _match,
+    # Single-grid model: every prerequisite grid has completed before this one
+    # runs, so griddepcontrol's waits and signals have nothing left to do.
+    AcqBulkOp: _nop,
+    PreExitOp: _nop,
+    BptOp: _bpt,
 }
 
-__all__ = ["BUILDERS", "bar_sync_term"]
+__all__ = ["BUILDERS", "bar_sync_term", "member_groups"]

@@ -34,6 +34,7 @@ from ori_dialect.interpreter.frame import (
     INF,
     Activation,
     Core,
+    ExitedInCall,
     Frame,
     OpInfo,
     Segment,
@@ -46,9 +47,10 @@ from ori_dialect.interpreter.physical import RegisterLayout, physical_frame, reg
 from ori_dialect.interpreter.semantics.registry import InterpreterError, compile_op
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, same_register_classes
+from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.special import UndefOp
 from ori_dialect.ops.sync import BarOp
 
@@ -271,9 +273,14 @@ class Decoder:
     def _core(self, op: Operation, info: OpInfo, k: int) -> Core:
         try:
             if not isinstance(op, OriInstruction):
+                if isinstance(op, CallIndirectOp):
+                    core = self._call_indirect(op)
+                    return self.strict_uses(op, [op.target, *op.args], core)
                 if isinstance(op, CallOp):
                     core = self._call(op)
                     return self.strict_uses(op, list(op.args), core)
+                if isinstance(op, AddrOp):
+                    return self._addr(op)
                 raise InterpreterError(f"the interpreter has no semantics for {op.name}")
             core = self._instruction(op, k)
             return self._wrap(op, core)
@@ -381,10 +388,70 @@ class Decoder:
         args = [self.slot[a] for a in op.args]
         dsts = [self.slot[r] for r in op.res]
 
+        exited = m.exited
+
         def call(frame: Frame, idx: np.ndarray) -> None:
             res = m.call(callee, idx, [frame[s][idx] for s in args])
             for d, r in zip(dsts, res):
                 frame[d][idx] = r
+            if exited[idx].any():  # ``exit`` in the callee ended these threads
+                raise ExitedInCall
+
+        return call
+
+    def _addr(self, op: AddrOp) -> Core:
+        d = self.slot[op.res]
+        m = self.m
+        name = op.symbol_name
+        m.symbol_address(name)  # an unknown symbol fails when executed, via _core
+
+        def addr(frame: Frame, idx: np.ndarray) -> None:
+            frame[d][idx] = np.uint64(m.symbol_address(name))
+
+        return addr
+
+    def _call_indirect(self, op: CallIndirectOp) -> Core:
+        """A call through a code address (:data:`.memory.CODE_BASE`): the lanes
+        are grouped by target and each group calls its function; a value that
+        is no function's address, or a function whose parameters differ from
+        the call's prototype, is an error."""
+        m = self.m
+        ts = self.slot[op.target]
+        args = [self.slot[a] for a in op.args]
+        dsts = [self.slot[r] for r in op.res]
+        arg_types = [a.type for a in op.args]
+        res_types = [r.type for r in op.res]
+        sizes = (None if op.params is None else [p.size.data for p in op.params.data],
+                 None if op.returns is None else [p.size.data for p in op.returns.data])
+        checked: set[str] = set()
+
+        def check(name: str) -> None:
+            f = m.func_ops[name]
+            ft = f.function_type
+            if f.is_kernel:
+                raise InterpreterError(f"indirect call to kernel entry @{name}")
+            ok = same_register_classes(ft.inputs.data, arg_types) and same_register_classes(
+                ft.outputs.data, res_types)
+            for want, have in zip(sizes, (f.params, f.returns)):
+                if ok and want is not None and have is not None:
+                    ok = want == [p.size.data for p in have.data]
+            if not ok:
+                raise InterpreterError(
+                    f"indirect call to @{name}, whose type {ft} does not match the call's "
+                    f"prototype ({', '.join(map(str, arg_types))}) -> "
+                    f"({', '.join(map(str, res_types))})")
+            checked.add(name)
+
+        def call(frame: Frame, idx: np.ndarray) -> None:
+            tv = frame[ts][idx]
+            for t in np.unique(tv):
+                name = m.function_at(int(t))
+                if name not in checked:
+                    check(name)
+                sub = idx[tv == t]
+                res = m.call(name, sub, [frame[s][sub] for s in args])
+                for d, r in zip(dsts, res):
+                    frame[d][sub] = r
 
         return call
 
@@ -462,10 +529,11 @@ class Decoder:
                 act.pc[f] = t1
 
             return branch
+        if isinstance(op, BrxOp):
+            return self._brx(op)
         if isinstance(op, ExitOp):
-            if not self.func.is_kernel:
-                raise InterpreterError("ori.exit in a device function is not supported")
-
+            # In a device function too: the thread ends, and the machine drops
+            # it from its callers (``ExitedInCall``).
             def exit_(act: Activation, idx: np.ndarray) -> None:
                 m.exited[idx] = True
                 act.pc[idx] = INF
@@ -485,6 +553,29 @@ class Decoder:
         if isinstance(op, BarOp):
             return bar_sync_term(self, op, seg_id)
         raise InterpreterError(f"the interpreter has no semantics for terminator {op.name}")
+
+
+    def _brx(self, op: BrxOp) -> Term:
+        """BRX: each thread goes to ``targets[index]`` (no edge arguments)."""
+        segs = np.array([self.seg_start[self.cfg.index[t]] for t in op.targets], dtype=np.int64)
+        n = len(segs)
+        xs = self.slot[op.index]
+        check = self.strict_uses(op, [op.index], nothing)
+
+        def brx(act: Activation, idx: np.ndarray) -> None:
+            check(act.frame, idx)
+            i = act.frame[xs][idx].astype(np.int64)
+            bad = i >= n
+            if bad.any():
+                j = int(np.flatnonzero(bad)[0])
+                raise Fault(
+                    f"BRX index {int(i[j])} is outside its {n}-entry target list "
+                    "(undefined in the PTX ISA)",
+                    thread=int(idx[j]),
+                )
+            act.pc[idx] = segs[i]
+
+        return brx
 
 
 def _raiser(message: str) -> Core:

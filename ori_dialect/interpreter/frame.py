@@ -75,6 +75,12 @@ def storage_of(t: Attribute) -> tuple[type[np.generic], tuple[int, ...]]:
     return np.uint32, ()
 
 
+class ExitedInCall(Exception):
+    """Raised by a call's core when some of its threads executed ``exit`` in
+    the callee (PTX ``exit`` in a ``.func``): the machine drops them from the
+    caller's segment and runs the rest of it for the other threads."""
+
+
 def nothing(frame: Frame, idx: np.ndarray) -> None:
     """The core that does nothing (what a strict-mode check wraps when the op
     itself has no effect to run)."""
@@ -101,6 +107,7 @@ __all__ = [
     "INF",
     "Activation",
     "Core",
+    "ExitedInCall",
     "Frame",
     "OpInfo",
     "Segment",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -14,6 +14,7 @@ from ori_dialect.interpreter.machine import Machine, kernel_target
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.module_vars import CONST_BANK, GlobalOp
 from targets import get_target
 
 DEFAULT_MAX_STEPS = 50_000_000
@@ -63,6 +64,71 @@ def _scalar_bytes(i: int, arg: Any, size: int) -> bytes:
     )
 
 
+def _symbol_bytes(name: str, value: Any, size: int) -> bytes:
+    if isinstance(value, np.ndarray):
+        data = np.ascontiguousarray(value).tobytes()
+    elif isinstance(value, bytes | bytearray):
+        data = bytes(value)
+    elif isinstance(value, np.generic):
+        data = value.tobytes()
+    else:
+        raise InterpreterError(
+            f"symbols[{name!r}]: pass a numpy array, a numpy scalar or bytes, not "
+            f"{type(value).__name__}")
+    if len(data) > size:
+        raise InterpreterError(
+            f"symbols[{name!r}]: {len(data)} bytes for a {size}-byte variable")
+    return data
+
+
+def _load_variables(module: ModuleOp, machine: Machine, symbols: Mapping[str, Any],
+                    const_banks: dict[int, bytes] | None) -> dict[str, tuple[int, int]]:
+    """Allocate and initialise the module's variables; returns each ``.global``
+    variable's (address, size)."""
+    variables = [op for op in module.body.ops if isinstance(op, GlobalOp)]
+    known = {v.var_name: v for v in variables if v.space.data in ("global", "const")}
+    for n in symbols:
+        if n not in known:
+            have = ", ".join(sorted(known)) or "none"
+            raise InterpreterError(f"symbols: no .global or .const variable named {n!r} "
+                                   f"(variables: {have})")
+    out: dict[str, tuple[int, int]] = {}
+    for v in variables:
+        if v.space.data == "global":
+            addr = machine.global_mem.allocate(max(v.nbytes, 1))
+            machine.symbols[v.var_name] = addr
+            out[v.var_name] = (addr, v.nbytes)
+    bank3 = bytearray()
+    for v in variables:
+        sp = v.space.data
+        if sp == "shared":
+            continue
+        data = bytearray(v.init_bytes())
+        for off, sym, addend in v.reloc_list():
+            target = machine.symbol_address(sym) + addend
+            data[off:off + 8] = (target & ((1 << 64) - 1)).to_bytes(8, "little")
+        if v.var_name in symbols:
+            new = _symbol_bytes(v.var_name, symbols[v.var_name], v.nbytes)
+            data[: len(new)] = new
+        if sp == "global":
+            machine.global_mem.write(out[v.var_name][0], bytes(data))
+        else:
+            at = v.place or 0
+            if at + v.nbytes > mem.CBANK_SIZE:
+                raise InterpreterError(f".const variable @{v.var_name} lies outside constant "
+                                       f"bank {CONST_BANK}")
+            if len(bank3) < at + v.nbytes:
+                bank3.extend(bytes(at + v.nbytes - len(bank3)))
+            bank3[at:at + v.nbytes] = data
+    if bank3 or any(v.space.data == "const" for v in variables):
+        if const_banks and CONST_BANK in const_banks:
+            raise InterpreterError(
+                f"the module's .const variables fill constant bank {CONST_BANK}: set them "
+                "with symbols=..., not const_banks")
+        machine.set_bank(CONST_BANK, bytes(bank3))
+    return out
+
+
 def find_kernel(module: ModuleOp, name: str) -> FuncOp:
     funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
     func = funcs.get(name)
@@ -89,6 +155,8 @@ def run_kernel(
     local_bytes: int = DEFAULT_LOCAL_BYTES,
     stats: dict[str, int] | None = None,
     physical: bool = False,
+    symbols: Mapping[str, Any] | None = None,
+    symbols_out: dict[str, np.ndarray] | None = None,
 ) -> list[Any]:
     """Launch kernel ``name`` of ``module`` on a ``grid`` of ``block``-sized CTAs.
 
@@ -107,6 +175,20 @@ def run_kernel(
     ``physical=True`` runs an allocated module with values stored by physical
     register instead of by SSA value (:mod:`.physical`), so that allocation
     mistakes change the results.
+
+    Module variables (``ori.global``, from PTX ``.global``/``.const``): every
+    launch starts from their initializers -- ``.global`` variables are
+    allocated in global memory (with function pointers and variable addresses
+    of their initializers filled in), ``.const`` ones fill constant bank 3
+    (so ``const_banks`` may not give bank 3 then).  ``symbols`` overrides
+    their initial contents by name, like ``cudaMemcpyToSymbol``: a numpy
+    array or ``bytes`` of at most the variable's size, written at its start.
+    ``symbols_out``, when a dict is given, receives every ``.global``
+    variable's final contents, like ``cudaMemcpyFromSymbol``: an array of the
+    dtype of the array given for it in ``symbols`` (its shape when the sizes
+    agree), else ``uint8`` bytes.  A function's address (``ori.addr @f``) is
+    its code address (:data:`.memory.CODE_BASE`); an indirect call maps it
+    back to the function.
     """
     func = find_kernel(module, name)
     gdim = _dim3(grid, "grid")
@@ -133,7 +215,7 @@ def run_kernel(
         raise InterpreterError("constant bank 0 holds the launch data and cannot be given")
     # A kernel imported from PTX records its static shared memory; the launch's
     # ``shared_bytes`` is the dynamic part that follows it (16-byte aligned).
-    static = func.attributes.get("ori.shared_bytes")
+    static = func.attributes.get("ori.shared_extent") or func.attributes.get("ori.shared_bytes")
     if isinstance(static, IntegerAttr) and static.value.data:
         shared_bytes += -(-static.value.data // 16) * 16
     machine = Machine(
@@ -175,8 +257,18 @@ def run_kernel(
             arrays.append(None)
             put(layout.params + off, _scalar_bytes(i, arg, size), f"parameter #{i}")
     machine.set_bank(0, bytes(bank0))
+    given = _load_variables(module, machine, symbols or {}, const_banks)
     with np.errstate(all="ignore"):
         machine.run_grid(name)
+    if symbols_out is not None:
+        for vname, (addr, size) in given.items():
+            raw = machine.global_mem.read(addr, size)
+            like = (symbols or {}).get(vname)
+            if isinstance(like, np.ndarray) and size % like.dtype.itemsize == 0:
+                arr = np.frombuffer(raw, dtype=like.dtype).copy()
+                symbols_out[vname] = arr.reshape(like.shape) if arr.size == like.size else arr
+            else:
+                symbols_out[vname] = np.frombuffer(raw, dtype=np.uint8).copy()
     out: list[Any] = []
     for arg, a in zip(args, arrays):
         if a is None:

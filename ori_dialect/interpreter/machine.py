@@ -15,13 +15,14 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 
 from ori_dialect.interpreter import memory as mem
 from ori_dialect.interpreter.decoder import Decoder
-from ori_dialect.interpreter.frame import INF, Activation, OpInfo
+from ori_dialect.interpreter.frame import INF, Activation, ExitedInCall, OpInfo, Segment
 from ori_dialect.interpreter.memory import Fault, GlobalMemory
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ops.func import FuncOp
 
 MAX_CALL_DEPTH = 64
+_M32 = np.int64(0xFFFFFFFF)
 
 
 class LocatedError(InterpreterError):
@@ -70,6 +71,14 @@ class Machine:
         for op in module.walk():
             if isinstance(op, FuncOp):
                 self.func_ops[op.sym_name.data] = op
+        # Device functions have code addresses (memory.CODE_BASE) so that a
+        # function pointer is a plain 64-bit value; .global variables get theirs
+        # when run_kernel allocates them (``symbols``).
+        self.code_addr: dict[str, int] = {
+            n: mem.CODE_BASE + mem.CODE_STRIDE * k for k, n in enumerate(self.func_ops)}
+        self.func_at: dict[int, str] = {a: n for n, a in self.code_addr.items()}
+        self.symbols: dict[str, int] = {}
+        """Addresses of the module's ``.global`` variables (set by ``run_kernel``)."""
         self.decoded: dict[str, Decoder] = {}
         self.pool: dict[tuple[str, int], Activation] = {}
         self.depth = 0
@@ -143,10 +152,15 @@ class Machine:
             mem.check_align(a, nb, f"global {what}")
             return self.global_mem.resolve(a, nb, f"global {what}")
         if space is MemSpace.SHARED:
+            # LDS/STS/ATOMS compute [R + imm] in 32 bits: a register "below" the
+            # variable's base plus a larger offset wraps (CUB's BlockExchange
+            # scatter does this), so the offset is taken mod 2^32 as the hardware does.
+            a = a & _M32
             mem.check_align(a, nb, f"shared {what}")
             mem.check_window(a, nb, self.shared_bytes, f"shared {what}", "shared")
             return [(None, self.shared, a)]
         if space is MemSpace.LOCAL:
+            a = a & _M32  # LDL/STL: 32-bit offsets wrap as for shared memory
             mem.check_align(a, nb, f"local {what}")
             mem.check_window(a, nb, self.local_bytes, f"local {what}", "local")
             return [(None, self.local, lanes * self.local_bytes + a)]
@@ -267,6 +281,28 @@ class Machine:
         finally:
             self.depth -= 1
 
+    def symbol_address(self, name: str) -> int:
+        """The address ``ori.addr @name`` stands for: a variable's or a function's."""
+        a = self.symbols.get(name)
+        if a is None:
+            a = self.code_addr.get(name)
+        if a is None:
+            raise InterpreterError(f"@{name} is neither a .global variable nor a function "
+                                   "of the module")
+        return a
+
+    def function_at(self, addr: int) -> str:
+        """The function whose code address ``addr`` is (an indirect call's target)."""
+        name = self.func_at.get(addr)
+        if name is None:
+            where = ""
+            if mem.CODE_BASE <= addr < mem.CODE_BASE + mem.CODE_STRIDE * (len(self.func_at) + 1):
+                where = " (inside the code range, but not the start of a function)"
+            raise InterpreterError(
+                f"indirect call through {addr:#x}, which is not the address of a "
+                f"function{where}")
+        return name
+
     def run(self, act: Activation) -> None:
         """Run ``act`` until all its threads returned or exited."""
         pc = act.pc
@@ -294,6 +330,8 @@ class Machine:
                     fn(frame, idx)
                     k += 1
                 seg.term(act, idx)
+            except ExitedInCall:
+                idx = self._after_exit_in_call(act, seg, idx, k)
             except LocatedError:
                 raise
             except Fault as e:
@@ -305,6 +343,38 @@ class Machine:
                 raise self.error(seg.infos[k], idx,
                                  f"internal error: {type(e).__name__}: {e}") from e
             icount[idx] += np.uint64(seg.cost)
+
+    def _after_exit_in_call(self, act: Activation, seg: Segment, idx: np.ndarray,
+                            k: int) -> np.ndarray:
+        """Op ``k`` of ``seg``, a call, ended some of ``idx`` (``exit`` in a
+        device function): they leave ``act`` for good, and the rest of the
+        segment runs for the others (again, if another call ends more).
+        Returns the threads that are left."""
+        while True:
+            gone = self.exited[idx]
+            act.pc[idx[gone]] = INF
+            idx = idx[~gone]
+            k += 1
+            if not len(idx):
+                return idx
+            try:
+                for fn in seg.ops[k:]:
+                    fn(act.frame, idx)
+                    k += 1
+                seg.term(act, idx)
+                return idx
+            except ExitedInCall:
+                continue
+            except LocatedError:
+                raise
+            except Fault as e:
+                raise self.error(seg.infos[k], idx if e.thread is None else e.thread,
+                                 e.message) from None
+            except InterpreterError as e:
+                raise self.error(seg.infos[k], idx, str(e)) from None
+            except Exception as e:  # never let a bare numpy/Python error escape
+                raise self.error(seg.infos[k], idx,
+                                 f"internal error: {type(e).__name__}: {e}") from e
 
     # ---- barriers ----------------------------------------------------------------
     def bar_arrive(self, act: Activation, lanes: np.ndarray, bar: int, count: int,

@@ -14,7 +14,15 @@ Address map (64-bit addresses as generic ``LD``/``ST``/``ATOM`` see them):
                              (what ``cvta.shared`` produces here)
 ``0x7d00_0000_0000 + off``   the local window: the accessing thread's local
                              memory at offset ``off`` (``cvta.local``)
+``0x7c00_0000_0000 + 16*k``  code: the address of the module's k-th
+                             ``ori.func`` (in module order), what ``ori.addr
+                             @f`` and a function pointer in an initializer
+                             hold; an indirect call maps it back, anything
+                             else is no function.  Loads and stores fault.
 ===========================  ==================================================
+
+``.global`` variables (``ori.global``) are global allocations made by
+``run_kernel`` before the launch; ``.const`` ones fill constant bank 3.
 
 Anything else is unmapped and faults.  Shared (``LDS``/``STS``/``ATOMS``) and
 local (``LDL``/``STL``) instructions take 32-bit offsets within their window.
@@ -32,6 +40,10 @@ import numpy as np
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.address_space import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE
 
+CODE_BASE = 0x7C00_0000_0000
+"""Code address of the module's first function (see the address map)."""
+CODE_STRIDE = 16
+"""Distance between two functions' code addresses (one SASS instruction)."""
 GLOBAL_ALIGN = 256
 GLOBAL_GAP = 4096
 CBANK_SIZE = 0x10000
@@ -327,6 +339,8 @@ def atomic(buf: np.ndarray, offs: np.ndarray, op: str, ty: str, b: np.ndarray,
 
 __all__ = [
     "CBANK_SIZE",
+    "CODE_BASE",
+    "CODE_STRIDE",
     "GLOBAL_BASE",
     "LOCAL_WINDOW",
     "SHARED_WINDOW",

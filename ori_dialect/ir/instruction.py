@@ -114,6 +114,9 @@ class OriOp(IRDLOperation):
     IS_BARRIER: ClassVar[bool] = False
     REMATERIALIZABLE: ClassVar[bool] = False
     WARP_COLLECTIVE: ClassVar[bool] = False
+    INDIRECT_JUMP: ClassVar[bool] = False
+    """A branch whose target is read from a register (BRX): seed 001's LICM
+    boundary analysis skips a multi-depth loop that contains one."""
     SASS: ClassVar[str] = ""
 
     # ---- facts the passes ask (docs/architecture.md "Op facts") ----
@@ -149,6 +152,20 @@ class OriOp(IRDLOperation):
         """Side-effect free and unable to fault: may run where it did not
         (hoisted out of a branch or a loop)."""
         return cls.is_side_effect_free() and not cls.MAY_FAULT
+
+    @classmethod
+    def is_no_op(cls) -> bool:
+        """Seed 001's *isNoOp* (vtable+1824, "Instruction Counting"): a
+        scheduling placeholder or predicate set, latency class SKIP (NOP,
+        PLOP3, UNDEF).  The LICM counts give it weight 1 instead of 30."""
+        return cls.LATENCY == LatencyClass.SKIP
+
+    @property
+    def is_volatile(self) -> bool:
+        """The result may differ between two executions with the same
+        operands (a clock read): never recomputed, merged or hoisted.
+        Default False; S2R and CS2R of the clock override it."""
+        return False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         # Op classes set metadata constants (``SASS = "IADD3"``) without

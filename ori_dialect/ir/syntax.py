@@ -107,7 +107,10 @@ def parse_instruction(cls: type[OriInstruction], parser: Parser) -> InstructionP
     construction: the caller builds the op from the parts."""
     props: dict[str, Attribute] = {}
     tok = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text not in _OPERAND_WORDS:
+    # `if` is the guard of an op with default modifiers and no sources (a guarded
+    # `ori.membar if %p`), never a modifier
+    if tok.kind == MLIRTokenKind.BARE_IDENT and tok.text not in _OPERAND_WORDS \
+            and tok.text != "if":
         pos = parser.pos
         text = tok.text
         parser._consume_token()  # pyright: ignore[reportPrivateUsage]

@@ -10,12 +10,13 @@ from ori_dialect.ops import (
     floating,
     integer,
     memory,
+    module_vars,
     predicate,
     regmove,
     special,
     sync,
 )
-from ori_dialect.ops.control import BraOp, CallOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import (
     DAddOp,
@@ -67,10 +68,21 @@ from ori_dialect.ops.memory import (
     StOp,
     StsOp,
 )
+from ori_dialect.ops.module_vars import AddrOp, GlobalOp
 from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, P2ROp, PLop3Op, R2POp
 from ori_dialect.ops.regmove import BMovOp, R2UROp
-from ori_dialect.ops.special import CS2ROp, NopOp, S2ROp, UndefOp
-from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
+from ori_dialect.ops.special import BptOp, CS2ROp, NopOp, S2ROp, UndefOp
+from ori_dialect.ops.sync import (
+    AcqBulkOp,
+    BarOp,
+    CReduxOp,
+    MatchOp,
+    MembarOp,
+    PreExitOp,
+    ReduxOp,
+    ShflOp,
+    VoteOp,
+)
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     IAdd3Op, IMadOp, LeaOp, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
@@ -78,15 +90,18 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
     I2FOp, F2IOp, F2FOp, I2IOp,
-    S2ROp, CS2ROp, NopOp, UndefOp,
+    S2ROp, CS2ROp, NopOp, UndefOp, BptOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
-    BarOp, MembarOp, ShflOp, VoteOp,
+    BarOp, MembarOp, ShflOp, VoteOp, ReduxOp, CReduxOp, MatchOp, AcqBulkOp, PreExitOp,
     R2UROp, BMovOp,
 )
-CONTROL_OPS: tuple[type[IRDLOperation], ...] = (BraOp, ExitOp, RetOp, CallOp, PragmaOp)
-ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_OPS)
+CONTROL_OPS: tuple[type[IRDLOperation], ...] = (
+    BraOp, BrxOp, ExitOp, RetOp, CallOp, CallIndirectOp, PragmaOp)
+MODULE_OPS: tuple[type[IRDLOperation], ...] = (GlobalOp, AddrOp)
+"""Module-level variables and symbol addresses (:mod:`.module_vars`)."""
+ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_OPS, *MODULE_OPS)
 
 __all__ = [op.__name__ for op in ALL_OPS] + [
-    "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
-    "control", "convert", "floating", "integer", "memory", "predicate", "regmove", "special", "sync",
+    "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "MODULE_OPS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
+    "control", "convert", "floating", "integer", "memory", "module_vars", "predicate", "regmove", "special", "sync",
 ]

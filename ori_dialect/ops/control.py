@@ -13,9 +13,10 @@ exits; the verifier says so rather than accepting a guard it would ignore.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     FlatSymbolRefAttr,
     FunctionType,
     StringAttr,
@@ -25,6 +26,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
+    IRDLOperation,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     opt_successor_def,
@@ -33,15 +36,24 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
     var_result_def,
+    var_successor_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.instruction import OriOp
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, same_register_classes
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    PredType,
+    R32Type,
+    R64Type,
+    UPredType,
+    same_register_classes,
+)
 from ori_dialect.ir.traits import OriCallable
 from ori_dialect.ops.base import ori_op
 
@@ -174,7 +186,9 @@ class BraOp(OriOp):
 
 @ori_op
 class ExitOp(OriOp):
-    """EXIT: the thread ends (kernel entries)."""
+    """EXIT: the thread ends.  In a kernel entry that is its normal end; in a
+    device function (PTX ``exit`` in a ``.func``) the thread ends there too,
+    without returning to its callers."""
 
     name = "ori.exit"
     SASS = "EXIT"
@@ -225,12 +239,22 @@ class CallOp(OriOp):
             callee = FlatSymbolRefAttr(callee)
         super().__init__(operands=[list(args)], result_types=[list(result_types)], properties={"callee": callee})
 
+    def callee_name(self) -> str | None:
+        """The name of the function a direct call calls (None for ``ori.call_indirect``)."""
+        return self.callee.root_reference.data if self.callee is not None else None
+
+    def possible_callees(self, funcs: Mapping[str, Operation]) -> list[str]:
+        """The functions of ``funcs`` (by name) this call may reach: its callee."""
+        name = self.callee_name()
+        return [name] if name is not None and name in funcs else []
+
     def verify_(self) -> None:
         module = self.parent_op()
         while module is not None and module.get_trait(SymbolTable) is None:
             module = module.parent_op()
         if module is None:
             return
+        assert self.callee is not None
         target = SymbolTable.lookup_symbol(module, self.callee)
         if target is None or target.get_trait(OriCallable) is None:
             raise VerifyException(f"ori.call: no ori.func named {self.callee}")
@@ -251,6 +275,189 @@ class CallOp(OriOp):
 
 
 @ori_op
+class CallIndirectOp(CallOp):
+    """CALL through a register: ``call (%r), %rd1, (%a, %b), proto;`` (PTX ISA
+    9.7.13.4 "call": an indirect call names a ``.callprototype``).
+
+    ``target`` holds a function's address (``ori.addr @f``, or a pointer read
+    from memory); ``params``/``returns`` describe the prototype's parameters
+    (sizes and alignment, as ``ori.func`` does for its own), and the
+    interpreter checks them against the function the address names.  For the
+    calling convention (seed 003) and every pass it is a call like ``ori.call``
+    -- it is a subclass -- whose callee is unknown: :meth:`possible_callees`
+    gives every device function of the call's type.
+
+    ::
+
+        %r = ori.call_indirect %fp(%a, %b) {params = [...], returns = [...]}
+               : !ori.r64, (!ori.r32, !ori.r32) -> !ori.r32
+    """
+
+    name = "ori.call_indirect"
+    SASS = "CALL.ABS.NOINC"
+    callee = opt_prop_def(SymbolRefAttr)
+    target = operand_def(R64Type)
+    args = var_operand_def(OriRegisterType)
+    res = var_result_def(OriRegisterType)
+    params = opt_prop_def(ArrayAttr[ParamAttr])
+    returns = opt_prop_def(ArrayAttr[ParamAttr])
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = None
+
+    def __init__(  # pyright: ignore[reportInconsistentConstructor]
+        self,
+        target: SSAValue | Operation,
+        args: Sequence[SSAValue | Operation],
+        result_types: Sequence[Attribute],
+        params: Sequence[ParamAttr] | None = None,
+        returns: Sequence[ParamAttr] | None = None,
+    ) -> None:
+        IRDLOperation.__init__(
+            self,
+            operands=[target, list(args)],
+            result_types=[list(result_types)],
+            properties={
+                "params": ArrayAttr(params) if params is not None else None,
+                "returns": ArrayAttr(returns) if returns is not None else None,
+            },
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.target)
+        printer.print_string("(")
+        printer.print_list(self.args, printer.print_operand)
+        printer.print_string(")")
+        attrs: dict[str, Attribute] = {k: v for k, v in self.properties.items()}
+        attrs.update(self.attributes)
+        if attrs:
+            printer.print_string(" ")
+            printer.print_attr_dict(attrs)
+        printer.print_string(" : ")
+        printer.print_attribute(FunctionType.from_lists(
+            [self.target.type, *(a.type for a in self.args)], [r.type for r in self.res]))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CallIndirectOp:
+        target = parser.parse_unresolved_operand()
+        args = parser.parse_comma_separated_list(
+            parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        ftype = parser.parse_function_type()
+        ins = list(ftype.inputs.data)
+        if len(ins) != len(args) + 1:
+            parser.raise_error(f"the type lists {len(ins)} operands, the call has "
+                               f"{len(args) + 1} (target and arguments)", pos, parser.pos)
+        vals = [parser.resolve_operand(u, t) for u, t in zip([target, *args], ins)]
+        op = cls(vals[0], vals[1:], list(ftype.outputs.data))
+        for k, v in attrs.items():
+            if k in ("params", "returns"):
+                op.properties[k] = v
+            else:
+                op.attributes[k] = v
+        return op
+
+    def possible_callees(self, funcs: Mapping[str, Operation]) -> list[str]:
+        """Every device function of ``funcs`` whose register classes match the call's."""
+        args = [a.type for a in self.args]
+        res = [r.type for r in self.res]
+        out: list[str] = []
+        for name, f in funcs.items():
+            if f.get_trait(OriCallable) is None or OriCallable.is_entry(f):
+                continue
+            ft = OriCallable.function_type(f)
+            if same_register_classes(ft.inputs.data, args) and same_register_classes(
+                    ft.outputs.data, res):
+                out.append(name)
+        return out
+
+    def verify_(self) -> None:
+        if self.callee is not None:
+            raise VerifyException("ori.call_indirect: an indirect call names no callee")
+        if self.params is not None and len(self.params.data) != len(self.args):
+            raise VerifyException(
+                f"ori.call_indirect: 'params' describes {len(self.params.data)} parameters, "
+                f"the call passes {len(self.args)}")
+        if self.returns is not None and len(self.returns.data) != len(self.res):
+            raise VerifyException(
+                f"ori.call_indirect: 'returns' describes {len(self.returns.data)} results, "
+                f"the call has {len(self.res)}")
+
+
+@ori_op
+class BrxOp(OriOp):
+    """BRX: indexed branch (PTX ``brx.idx index, tlist``; ptxas 13.0 prints
+    ``BRX R2 -0x190`` after loading the target from a jump table).  A thread
+    goes to ``targets[index]``; an index outside the list is undefined in the
+    PTX ISA, and the interpreter stops with an error.  Every target is a
+    successor, so CFG analyses see all of them.
+
+    The targets take no block arguments: a jump table holds plain code
+    addresses, so the moves a target's arguments need happen in the target
+    (the PTX frontend branches to one argument-free block per table entry,
+    which jumps on with the arguments).  This also keeps the edge copies of
+    register allocation on ``ori.bra``.  Syntax::
+
+        ori.brx %i : !ori.r32, [^bb1, ^bb2, ^bb1]
+    """
+
+    name = "ori.brx"
+    SASS = "BRX"
+    INDIRECT_JUMP = True
+    LATENCY = LatencyClass.SCOREBOARD
+    PIPE = Pipe.BRA
+
+    index = operand_def(R32Type)
+    targets = var_successor_def()
+    traits = traits_def(IsTerminator())
+
+    def __init__(self, index: SSAValue | Operation, targets: Sequence[Block]) -> None:
+        super().__init__(operands=[index], successors=[list(targets)])
+
+    def edge_args(self, succ_index: int) -> Sequence[SSAValue]:
+        """Operands passed to successor ``succ_index``: none (see the class docstring)."""
+        del succ_index
+        return ()
+
+    def verify_(self) -> None:
+        if not self.targets:
+            raise VerifyException("ori.brx: needs at least one target")
+        for i, t in enumerate(self.targets):
+            if t.args:
+                raise VerifyException(
+                    f"ori.brx: target #{i} takes block arguments; a jump-table target takes "
+                    "none (branch to a block that passes them on)"
+                )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.index)
+        printer.print_string(" : ")
+        printer.print_attribute(self.index.type)
+        printer.print_string(", [")
+        printer.print_list(self.targets, printer.print_block_name)
+        printer.print_string("]")
+        if self.attributes:
+            printer.print_string(" ")
+            printer.print_attr_dict(self.attributes)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BrxOp:
+        u = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        index = parser.resolve_operand(u, parser.parse_type())
+        parser.parse_punctuation(",")
+        targets = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_successor
+        )
+        op = cls(index, targets)
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+
+@ori_op
 class PragmaOp(OriOp):
     """A PTX ``.pragma`` kept where it stood: ``ori.pragma "nounroll"`` at the
     start of a loop header block marks that loop (seed 001, "Nounroll Pragma
@@ -266,4 +473,4 @@ class PragmaOp(OriOp):
         super().__init__(properties={"text": StringAttr(text)})
 
 
-__all__ = ["BraOp", "CallOp", "ExitOp", "PragmaOp", "RetOp"]
+__all__ = ["BraOp", "BrxOp", "CallIndirectOp", "CallOp", "ExitOp", "PragmaOp", "RetOp"]

@@ -53,7 +53,7 @@ from xdsl.utils.exceptions import VerifyException
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.registers import OriRegisterType, same_register_classes
 from ori_dialect.ir.traits import OriCallable
-from ori_dialect.ops.control import BraOp, ExitOp, RetOp
+from ori_dialect.ops.control import BraOp, RetOp
 
 TARGET_ATTR = "ori.target"
 """Name of the module attribute that names the SM target (from PTX ``.target``)."""
@@ -173,8 +173,6 @@ class FuncOp(IRDLOperation):
                         f"{fname}: ori.ret returns {[str(v.type) for v in last.values]} but the "
                         f"function returns {[str(t) for t in ftype.outputs.data]}"
                     )
-            if isinstance(last, ExitOp) and not self.is_kernel:
-                raise VerifyException(f"{fname}: a device function ends with ori.ret, not ori.exit")
             if isinstance(last, BraOp) and entry in last.successors:
                 raise VerifyException(
                     f"{fname}: the entry block cannot be a branch target (give the loop its own header)"

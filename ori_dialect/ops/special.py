@@ -1,13 +1,13 @@
-"""Special-register reads and NOP."""
+"""Special-register reads, NOP and the trap BPT.TRAP."""
 
 from __future__ import annotations
 
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction
-from ori_dialect.ir.metadata import LatencyClass, Pipe
+from ori_dialect.ir.metadata import LatencyClass, MemEffect, Pipe
 from ori_dialect.ir.registers import REGISTER_TYPES, R32Type, R64Type
-from ori_dialect.ops.base import R, ori_op
+from ori_dialect.ops.base import R, imm, ori_op
 
 # Names as SASS prints them, split at the dot (SR_TID.X -> SR_TID + X).
 SPECIAL_REGS = (
@@ -66,6 +66,10 @@ class CS2ROp(OriInstruction):
     SRCS = ()
     MODS = (ModGroup("sr", ("SR_CLOCKLO", "SRZ"), required=True), ModGroup("width", ("b32", "b64"), default="b64"))
 
+    @property
+    def is_volatile(self) -> bool:
+        return self.mod("sr") == "SR_CLOCKLO"
+
     def verify_semantics(self) -> None:
         want = R64Type if self.mod("width") == "b64" else R32Type
         if not isinstance(self.dsts[0].type, want):
@@ -86,6 +90,33 @@ class NopOp(OriInstruction):
 
 
 @ori_op
+class BptOp(OriInstruction):
+    """BPT.TRAP: the thread traps (PTX ``trap;``, which ptxas 13.0 emits as
+    ``BPT.TRAP 0x1``): the kernel is aborted with an error and nothing after
+    it runs.  It is not a block terminator (nvcc's PTX continues after a
+    ``trap`` and ptxas keeps that code), but for passes it acts like one: it
+    is never removed (side effect), no memory access moves across it (it
+    reads and writes memory, and is a barrier), and it is never hoisted or
+    speculated.  The interpreter stops with an error naming the thread."""
+
+    name = "ori.bpt"
+    SASS = "BPT"
+    LATENCY = LatencyClass.SCOREBOARD
+    PIPE = Pipe.BRA
+    MEM = MemEffect.READ_WRITE
+    SIDE_EFFECTS = True
+    IS_BARRIER = True
+    DSTS = ()
+    SRCS = (imm("code"),)
+    MODS = (ModGroup("mode", ("trap",), required=True),)
+
+    def verify_semantics(self) -> None:
+        code = self.src_int("code")
+        if code is not None and not 0 <= code < 1 << 20:
+            raise VerifyException("ori.bpt: the trap code must be in 0..0xfffff")
+
+
+@ori_op
 class UndefOp(OriInstruction):
     """UNDEF: a register whose value is unspecified (a PTX register read
     before it was written; SSA construction's "undef").  It emits no
@@ -101,4 +132,4 @@ class UndefOp(OriInstruction):
     SRCS = ()
 
 
-__all__ = ["SPECIAL_REGS", "CS2ROp", "NopOp", "S2ROp", "UndefOp"]
+__all__ = ["SPECIAL_REGS", "BptOp", "CS2ROp", "NopOp", "S2ROp", "UndefOp"]

@@ -13,7 +13,7 @@ Shape::
       Function(kind 'entry'|'func', name, params, return_params, directives,
                noreturn, linkage, body: tuple[Statement, ...] | None)
       Statement: RegDecl | VarDecl | Instruction | Call | Label | Pragma
-                 | CallProto | Block
+                 | CallProto | BranchTargets | Block
       Operand:   Register | Immediate | Symbol | LabelRef | Address | Vector
 """
 
@@ -143,6 +143,9 @@ class Param:
     ptr_space: str | None = None
     line: int = 0
     col: int = 0
+    # `.ptr [.space] .align N`: the alignment of the memory the pointer points to
+    # (not of the parameter, which is `align`)
+    ptr_align: int | None = None
 
 
 # ----------------------------------------------------------------------------
@@ -206,6 +209,16 @@ class CallProto:
 
 
 @dataclass(frozen=True)
+class BranchTargets:
+    """``label: .branchtargets L0, L1, ...;``: the target list of ``brx.idx``."""
+
+    name: str
+    labels: tuple[str, ...]
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True)
 class Block:
     """A nested ``{ ... }`` scope (nvcc's call sequences)."""
 
@@ -214,7 +227,8 @@ class Block:
     col: int = 0
 
 
-Statement = RegDecl | VarDecl | Instruction | Call | Label | Pragma | CallProto | Block
+Statement = (RegDecl | VarDecl | Instruction | Call | Label | Pragma | CallProto | BranchTargets
+             | Block)
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,11 @@ Grammar subset (``[]`` optional, ``{}`` repetition)::
     block     := '{' { stmt } '}'
     stmt      := '.reg' ['.vN'] TYPE regname ['<' INT '>'] {',' ...} ';'
                  | vardecl | '.loc' INT INT INT [',' 'function_name' ID ',' 'inlined_at' INT INT INT]
-                 | '.pragma' STR ';' | block | ID ':' ['.callprototype' proto]
-                 | ['@' ['!'] REG] OPCODE [operand {',' operand}] ';'
-    operand   := ['!'] REG ['|' REG] | ['-'] NUM | ID | '[' addr ']' | '{' operand {',' operand} '}'
+                 | '.pragma' STR ';' | block
+                 | ID ':' ['.callprototype' proto | '.branchtargets' ID {',' ID} ';']
+                 | ['@' ['!'] reg] OPCODE [operand {',' operand}] ';'
+    reg       := REG | ID (a plain name declared by '.reg', as inline asm does)
+    operand   := ['!'] reg ['|' reg] | ['-'] NUM | ID | '[' addr ']' | '{' operand {',' operand} '}'
     addr      := (REG | ID | INT) [('+' | '-') INT]
     call      := 'call' {'.MOD'} ['(' ID {',' ID} ')' ','] (ID | REG) [',' '(' args ')'] [',' ID] ';'
 
@@ -463,6 +465,7 @@ class _Parser:
         if start[1] not in (".param", ".reg"):
             raise self.error(f"expected '.param' or '.reg', found '{start[1]}'", start[2])
         align = None
+        ptr_align = None
         ptr_space = None
         ptr = False
         while True:
@@ -474,7 +477,13 @@ class _Parser:
                 break
             self.pos += 1
             if d == "align":
-                align = self.expect_int()
+                n = self.expect_int()
+                if n <= 0 or n & (n - 1):
+                    raise self.error("alignment must be a power of two", tok[2])
+                if ptr:  # after .ptr, .align is the pointee's alignment (below)
+                    ptr_align = n
+                else:
+                    align = n
             elif d == "ptr":
                 ptr = True
             elif d in SPACES and ptr:
@@ -483,9 +492,19 @@ class _Parser:
                 raise self.error(f"unknown directive '{tok[1]}' in parameter")
         type_ = self.expect_type()
         while self.peek()[0] == "DIR":  # .ptr [.space] [.align N] after the type
-            d = self.next()[1][1:]
+            dtok = self.next()
+            d = dtok[1][1:]
             if d == "align":
-                align = self.expect_int()
+                n = self.expect_int()
+                if n <= 0 or n & (n - 1):
+                    raise self.error("alignment must be a power of two", dtok[2])
+                # `.ptr .global .align 1` (Triton) gives the alignment of the memory the
+                # pointer points to: it does not move the parameter, which keeps its
+                # type's natural alignment in the parameter buffer.
+                if ptr:
+                    ptr_align = n
+                else:
+                    align = n
             elif d == "ptr":
                 ptr = True
             elif d in SPACES and ptr:
@@ -499,7 +518,9 @@ class _Parser:
         if ptr and ptr_space is None:
             ptr_space = "generic"
         line, col = self.lc(start[2])
-        return ast.Param(start[1][1:], type_, name[1], align, dims, ptr_space, line, col)
+        return ast.Param(
+            start[1][1:], type_, name[1], align, dims, ptr_space, line, col, ptr_align
+        )
 
     def parse_param_list(self) -> tuple[ast.Param, ...]:
         self.expect("(")
@@ -638,6 +659,9 @@ class _Parser:
                     if nxt[0] == "DIR" and nxt[1] == ".callprototype":
                         self.pos += 1
                         stmts.append(self.parse_callproto(text, line, col))
+                    elif nxt[0] == "DIR" and nxt[1] == ".branchtargets":
+                        self.pos += 1
+                        stmts.append(self.parse_branchtargets(text, line, col))
                     else:
                         stmts.append(ast.Label(text, line, col))
                     continue
@@ -756,7 +780,36 @@ class _Parser:
         self.expect(";")
         return ast.CallProto(name, rets, params, noreturn, line, col)
 
+    def parse_branchtargets(self, name: str, line: int, col: int) -> ast.BranchTargets:
+        """``name: .branchtargets L0, L1, ...;`` -- the label list of ``brx.idx``."""
+        labels: list[str] = []
+        while True:
+            tok = self.expect_name()
+            self.label_uses.append((tok[1], tok[2]))
+            labels.append(tok[1])
+            if not self.accept(","):
+                break
+        self.expect(";")
+        return ast.BranchTargets(name, tuple(labels), line, col)
+
     # -- instructions --------------------------------------------------------
+
+    def expect_register(self, scope: _Scope, what: str) -> Token:
+        """A register token: ``%name``, or a plain name declared by ``.reg``
+        (inline-asm blocks declare ``r0`` and ``p``)."""
+        tok = self.toks[self.pos]
+        if tok[0] == "ID" and scope.lookup(tok[1]) is not None:
+            self.pos += 1
+            return tok
+        return self.expect_kind("REG", what)
+
+    def register_pair(self, scope: _Scope, text: str) -> ast.Register:
+        """``text|second`` after the ``|``: the two destinations of
+        ``setp``/``shfl``/``match``/``lop3`` (``%p|%q``, ``r0|p``)."""
+        self.pos += 1
+        second = self.expect_register(scope, "register after '|'")
+        self.check_reg(scope, second[1], second[2])
+        return ast.Register(text, False, second[1])
 
     def check_reg(self, scope: _Scope, name: str, off: int) -> str:
         t = scope.lookup(name)
@@ -773,7 +826,7 @@ class _Parser:
         guard: tuple[str, bool] | None = None
         if self.accept("@"):
             neg = self.accept("!")
-            g = self.expect_kind("REG", "predicate register")
+            g = self.expect_register(scope, "predicate register")
             t = self.check_reg(scope, g[1], g[2])
             if t not in ("pred", "special"):
                 raise self.error(f"type mismatch: guard '{g[1]}' is .{t}, not .pred", g[2])
@@ -824,13 +877,18 @@ class _Parser:
                     vec = int(m[1:])
                     if vec not in (2, 4, 8):
                         raise self.error(f"bad vector width '.{m}'", op_tok[2])
-        for o in operands if vec is not None or self.saw_vector else ():
+        for i, o in enumerate(operands) if vec is not None or self.saw_vector else ():
             if isinstance(o, ast.Vector):
                 n = len(o.elements)
                 if vec is not None and n != vec:
                     raise self.error(
                         f"bad vector width: '.v{vec}' needs {vec} elements, found {n}", start
                     )
+                if vec is None and n == 1 and opcode in VECTOR_REQUIRED:
+                    # ptxas reads `ld.global.b32 {%r1}, [a]` (Triton's inline asm) as
+                    # the scalar access: a one-element brace is its element.
+                    operands[i] = o.elements[0]
+                    continue
                 if vec is None and opcode in VECTOR_REQUIRED:
                     raise self.error(
                         f"vector operand of {n} elements needs a '.v{n}' modifier", start
@@ -904,10 +962,7 @@ class _Parser:
             self.pos += 1
             self.check_reg(scope, text, off)
             if self.toks[self.pos][1] == "|" and self.toks[self.pos][0] == "P":
-                self.pos += 1
-                second = self.expect_kind("REG", "register")
-                self.check_reg(scope, second[1], second[2])
-                return ast.Register(text, False, second[1])
+                return self.register_pair(scope, text)
             r = self.reg_objs.get(text)
             if r is None:
                 r = self.reg_objs[text] = ast.Register(text)
@@ -920,6 +975,8 @@ class _Parser:
             if text == "_":
                 return ast.Symbol("_")
             if scope.lookup(text) is not None:
+                if self.toks[self.pos][1] == "|" and self.toks[self.pos][0] == "P":
+                    return self.register_pair(scope, text)
                 return ast.Register(text)
             self.local_uses.append((text, off))
             return ast.Symbol(text)

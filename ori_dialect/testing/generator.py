@@ -76,6 +76,8 @@ from targets import get_target
 # ----------------------------------------------------------------------------
 SLOTS = 8
 """Output words per thread (``out[gid * SLOTS + k]``); the last holds the checksum."""
+FULL_MASK = 0xFFFFFFFF
+"""The member mask of generated REDUX/MATCH: the whole warp (uniform regions)."""
 IN_WORDS = 256
 """Words of the read-only input buffer (indices are masked to it)."""
 CNT_WORDS = 16
@@ -129,6 +131,7 @@ FEATURES = (
     "shared",
     "bar",
     "shfl",
+    "warp",
     "atomic",
     "float",
     "fsetp",
@@ -155,6 +158,8 @@ class GenOptions:
     calls: bool = True
     shared: bool = True
     shfl: bool = True
+    warp: bool = True
+    """Warp reductions and matches (REDUX, MATCH) in uniform regions."""
     atomics: bool = True
     large_loops: bool = True
     """Allow 1000-trip loops (they still have to fit the budget)."""
@@ -541,6 +546,19 @@ class _FuncGen:
         clamp = 0 if mode == "up" else 0x1F
         self.add(self.op("shfl", self.pick(), lane, clamp, mods=mode))
 
+    def s_warp(self) -> None:
+        """REDUX or MATCH where the whole CTA runs together (``uniform``), so
+        every warp's lanes all take part, as the PTX member mask requires."""
+        self.features["warp"] += 1
+        r = self.rng
+        kind = r.choice(("sum", "min.s32", "max", "", "or", "xor", "any", "all"))
+        if kind in ("any", "all"):
+            # few distinct values, so that lanes do match
+            v = self.op("lop3", self.pick(), r.choice((1, 3)), RZ, LUT_AND)
+            self.add(self.op("match", v, FULL_MASK, mods=kind))
+        else:
+            self.add(self.op("redux", self.pick(), FULL_MASK, mods=kind))
+
     def s_call(self) -> None:
         c = self.rng.choice([c for c in self.callees if c.cost * self.mult <= self.left()])
         self.features["call"] += 1
@@ -574,6 +592,8 @@ class _FuncGen:
                 kinds.append((self.s_shared, 0.6))
             if self.uniform and self.opts.shfl:
                 kinds.append((self.s_shfl, 0.6))
+            if self.uniform and self.opts.warp:
+                kinds.append((self.s_warp, 0.4))
             if any(c.cost * self.mult <= self.left() for c in self.callees):
                 kinds.append((self.s_call, 0.6))
         if self.depth < self.opts.max_depth and self.left() > 40 * self.mult:

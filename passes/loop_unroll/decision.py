@@ -117,7 +117,7 @@ def scan_body(blocks: list[Block], latch: Block, loop_set: set[Block], iv: SSAVa
                 continue
             if isinstance(op, CallOp):
                 info.call_count += 1
-                if op.callee.string_value() in single_block_callees:
+                if op.callee is not None and op.callee.string_value() in single_block_callees:
                     info.call_weight += 9
                 continue
             mem = op.MEM

@@ -82,11 +82,13 @@ import math
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
-from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.analysis.liveness import Liveness, edge_operands
 from ori_dialect.analysis.pressure import RegisterPressure
-from ori_dialect.ir.registers import RegFile
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import emit_line
@@ -212,6 +214,104 @@ def compute_budget(
     top_res = set(range(max(r - hidden_regs(target), 0), r))
     reserved = {RegFile.R: frozenset(low_res | top_res)}
     return Budget(limits, reserved, abi, warnings)
+
+
+def _fits(widths: list[int], allowed: list[int]) -> bool:
+    """Whether values of ``widths`` registers (1, 2, 4; a wide value at a
+    multiple of its width) fit at once into ``allowed``: widest first, first
+    fit -- optimal for aligned power-of-two sizes."""
+    free = set(allowed)
+    for w in sorted(widths, reverse=True):
+        base = next(
+            (b for b in sorted(free) if b % w == 0 and all(b + i in free for i in range(w))), None
+        )
+        if base is None:
+            return False
+        free.difference_update(range(base, base + w))
+    return True
+
+
+def instruction_needs(func: FuncOp) -> dict[RegFile, list[tuple[list[int], Operation]]]:
+    """Per file, the register widths every instruction needs at once, one
+    entry per distinct set of widths (with the first instruction that needs
+    it): its distinct register operands, and apart from them its results (a
+    result may take a dying operand's register: the point model of
+    points.py).  Two more "instructions":
+
+    * a device function's parameters arrive in registers, all written at its
+      entry point, dead ones too (points.py; seed 003's calling convention):
+      the function op stands for them;
+    * a guarded op whose prior value appears twice (the prior of two
+      results) needs a private copy for the second (``copies.split_ties``);
+      a prior that is also a source costs nothing more, split_ties lets the
+      source read the copy.
+
+    Edge operands are left out: they travel in memory when they must
+    (phi_spill.py)."""
+    groups: list[tuple[Operation, list[SSAValue]]] = [(func, list(func.entry_block.args))]
+    for op in func.walk():
+        edge = {id(v) for i in range(len(op.successors)) for v in edge_operands(op, i)}
+        srcs = [v for v in dict.fromkeys(op.operands) if id(v) not in edge]
+        if isinstance(op, OriInstruction):
+            prior = list(op.operand_groups()[2])
+            for k, p in enumerate(prior):
+                if p in prior[:k]:
+                    srcs.append(p)
+        groups += [(op, srcs), (op, list(op.results))]
+    out: dict[RegFile, dict[tuple[int, ...], tuple[list[int], Operation]]] = {}
+    for op, vals in groups:
+        per: dict[RegFile, list[int]] = {}
+        for v in vals:
+            t = v.type
+            if isinstance(t, OriRegisterType) and t.phys_index is None:
+                per.setdefault(t.REG_FILE, []).append(t.num_regs())
+        for f, ws in per.items():
+            out.setdefault(f, {}).setdefault(tuple(sorted(ws)), (ws, op))
+    return {f: list(d.values()) for f, d in out.items()}
+
+
+def minimum_limits(func: FuncOp, target: object) -> dict[RegFile, tuple[int, Operation]]:
+    """The smallest limit per file under which every instruction of ``func``
+    finds registers for its operands (and for its results) at once, aligned
+    pairs and quads for 64- and 128-bit values, the reserved registers of
+    :func:`compute_budget` (R1, R0-R3 under the ABI, the two withheld at the
+    top) left out; with the instruction that sets it.  Allocation never
+    fails at or above it where values can be spilled (issue 13); below it no
+    allocation exists and the pass says so."""
+    out: dict[RegFile, tuple[int, Operation]] = {}
+    abi = uses_abi(func)
+    for f, needs in instruction_needs(func).items():
+        tlim = target.reg_limit(f.value)  # type: ignore[attr-defined]
+        for ws, op in sorted(needs, key=lambda n: -sum(n[0])):
+            # the widest set first: a later one needs a higher limit only
+            # through alignment, so the scan starts at the limit so far
+            n = tlim
+            for lim in range(out[f][0] if f in out else 1, tlim + 1):
+                res: set[int] = set()
+                if f is RegFile.R:
+                    res = ({0, 1, 2, 3} if abi else {1}) | set(
+                        range(max(lim - hidden_regs(target), 0), lim)
+                    )
+                if _fits(ws, [i for i in range(lim) if i not in res]):
+                    n = lim
+                    break
+            if f not in out or n > out[f][0]:
+                out[f] = (n, op)
+    return out
+
+
+def check_minimum(func: FuncOp, target: object, budget: Budget) -> None:
+    """A diagnostic naming the minimum when a file's limit is below what one
+    instruction needs (:func:`minimum_limits`)."""
+    for f, (need, op) in minimum_limits(func, target).items():
+        have = budget.limits.get(f, 0)
+        if have < need:
+            text = str(op).strip().splitlines()[0][:100]
+            raise PassFailedException(
+                f"@{func.sym_name.data}: Register allocation failed with register count of "
+                f"'{have}' (`{text}` needs {need} {f.value} registers at once with the reserved "
+                f"ones; the minimum {f.value} register count for this function is {need})"
+            )
 
 
 def register_count(target: object, highest_r: int, reserved: frozenset[int]) -> int:
@@ -373,9 +473,12 @@ __all__ = [
     "Budget",
     "BudgetModel",
     "OccupancyPlan",
+    "check_minimum",
     "compute_budget",
     "function_target",
     "hidden_regs",
+    "instruction_needs",
+    "minimum_limits",
     "occupancy_remark",
     "plan_occupancy_budget",
     "profile_lower_bound",

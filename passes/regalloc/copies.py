@@ -4,7 +4,9 @@ parallel copies to moves after it.
 **Tied operands.**  A guarded result must share its prior value's register.
 When the prior value is still live after the guarded instruction (or is the
 prior of two results) :func:`split_ties` gives the instruction a fresh copy
-of it, so result and prior never interfere.
+of it, so result and prior never interfere; where that prior is also a
+source of the instruction, the source reads the copy as well, so the
+instruction needs no more registers at once than before the split.
 
 **Edge copies.**  After assignment, every branch operand whose register
 differs from the successor argument's register needs a copy on that edge.
@@ -79,7 +81,7 @@ def split_ties(func: Operation) -> int:
     index = lv.numbering.index
     # one backward walk per block (a walk per guarded op was quadratic in the
     # block's length); copies are then made in program order
-    found: dict[Operation, list[tuple[int, SSAValue]]] = {}
+    found: dict[Operation, list[tuple[int, SSAValue, int]]] = {}
     for b in range(lv.cfg.num_blocks):
         for _k, op, live in lv.walk_backward(b):
             if not isinstance(op, OriInstruction):
@@ -90,16 +92,28 @@ def split_ties(func: Operation) -> int:
             seen: set[SSAValue] = set()
             base = len(srcs) + (1 if guard is not None else 0)
             for i, p in enumerate(prior):
-                if index.get(p) in live or p in seen:
-                    found.setdefault(op, []).append((base + i, p))
+                if index.get(p) in live and p not in seen:
+                    found.setdefault(op, []).append((base + i, p, base))
+                elif p in seen:
+                    found.setdefault(op, []).append((base + i, p, 0))
                 seen.add(p)
-    todo = [(op, k, p) for ops in lv.numbering.ops for op in ops for k, p in found.get(op, ())]
-    for op, k, p in todo:
+    todo = [(op, k, p, n) for ops in lv.numbering.ops for op in ops for k, p, n in found.get(op, ())]
+    for op, k, p, n in todo:
         ops, c = copy_ops(p)
         block = op.parent_block()
         assert block is not None
         block.insert_ops_before(ops, op)
         op.operands[k] = c
+        # A prior that outlives the op and is also one of its sources (or
+        # its guard) is read through the copy too: the op then needs one
+        # register for both, as it did before the split, rather than one
+        # more -- the copy of an operand that is live at the op anyway is
+        # what budget.minimum_limits counts on (issue 13: allocation at the
+        # minimum; seed 000 "Register Classes": sources are read before the
+        # guarded result is written, so the copy may serve as both)
+        for j in range(n):
+            if op.operands[j] is p:
+                op.operands[j] = c
     return len(todo)
 
 

@@ -19,6 +19,12 @@ For each function (callees before callers, for the static frame layout of
    seed 000's conditions allow --, P/UP/UR/B values to a GPR home).  A
    failed unit that cannot be spilled (a reload, ...) instead spills the
    cheapest spillable unit of its file live where it needed a register.
+   Where nothing spillable is live there, the order fragmented the aligned
+   slots (a reload of 32 bits took half of the only free pair a 64-bit
+   reload needed): the retries then colour the units that cannot be
+   spilled first, widest first (:func:`_fixed_first`), which finds aligned
+   registers for one instruction's operands whenever the limit is at least
+   :func:`.budget.minimum_limits`.
    ``force-file-limits`` (debug) lowers the limit of any file.  When nothing is left to
    spill the pass fails with the seed's error ``Register allocation failed
    with register count of 'N'``;
@@ -61,6 +67,7 @@ from passes.regalloc.budget import (
     OCCUPANCY_TARGET_ATTR,
     Budget,
     BudgetModel,
+    check_minimum,
     compute_budget,
     function_target,
     hidden_regs,
@@ -68,11 +75,12 @@ from passes.regalloc.budget import (
     plan_occupancy_budget,
 )
 from passes.regalloc.checker import check_function
-from passes.regalloc.classes import FILE_ORDER, Unit, value_costs
+from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.ordering import assignment_order
+from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -133,6 +141,8 @@ def allocate_function(
     for f, n in (file_limits or {}).items():
         budget.limits[f] = min(budget.limits.get(f, 0), n)
     rlimit = budget.limits[RegFile.R]
+    # below what one instruction needs no allocation exists: say the minimum
+    check_minimum(func, tgt, budget)
     remarks: list[str] = []
     smem: SmemSpill | None = None
     smem_skipped: str | None = None
@@ -144,8 +154,16 @@ def allocate_function(
             smem = setup
     split_ties(func)
     attempts = 0
-    spilled = 0
+    # block arguments and edge operands can only be spilled as memory phis
+    # (phi_spill.py): done first, where a block entry or branch needs more
+    # registers than the file has
+    spilled = spill_phis(
+        func, {f: len(budget.allowed(f)) for f in FILES}, SPILLABLE_FILES, smem
+    )
     trial = 0
+    # set when a unit that cannot be spilled found no register although
+    # nothing spillable was live with it: the fallback order below
+    fixed_first = False
     while True:
         attempts += 1
         spill_retry = trial >= num_non_spill_trials
@@ -167,6 +185,8 @@ def allocate_function(
             cols = [v for u in fu for v in u.values]
             pressure = lm.pressure(cols)
             order = assignment_order(fu, pressure, len(allowed), spill_retry)
+            if fixed_first:
+                order = _fixed_first(order)
             res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f])
             assignment.update(res.assignment)
             failed.extend(res.failed)
@@ -181,6 +201,7 @@ def allocate_function(
         if attempts > num_non_spill_trials + max_spill_rounds:
             raise allocation_failure(func, rlimit, f"no progress after {max_spill_rounds} spill rounds")
         to_spill: set[int] = set()
+        stuck: Unit | None = None
         for u in failed:
             if u.spillable:
                 to_spill.update(v for v in u.values if spillable[v])
@@ -193,14 +214,25 @@ def allocate_function(
                 if (w.points & u.points).any() and (best is None or w.cost < best.cost):
                     best = w
             if best is None:
-                what = "predicate" if u.file.is_predicate else f"{u.file.value}"
-                raise allocation_failure(
-                    func,
-                    budget.limits[u.file] if u.file is not RegFile.R else rlimit,
-                    f"a {what} value needs a register at a point where every allowed "
-                    "register is taken and nothing there can be spilled",
-                )
+                stuck = stuck or u
+                continue
             to_spill.update(v for v in best.values if spillable[v])
+        if stuck is not None and fixed_first:
+            what = "predicate" if stuck.file.is_predicate else f"{stuck.file.value}"
+            raise allocation_failure(
+                func,
+                budget.limits[stuck.file] if stuck.file is not RegFile.R else rlimit,
+                f"a {what} value needs a register at a point where every allowed "
+                "register is taken and nothing there can be spilled",
+            )
+        if stuck is not None:
+            # only values that cannot be spilled are live where it failed:
+            # the registers were fragmented by the order (a 32-bit reload
+            # placed first takes the only aligned pair's half), so colour
+            # them first, widest first -- what budget.minimum_limits assumes
+            fixed_first = True
+            if not to_spill:
+                continue
         if not to_spill:
             raise allocation_failure(func, rlimit, "nothing left to spill")
         tag = next_tag(func)
@@ -247,6 +279,20 @@ def allocate_function(
                           budget.warnings, spill_area.smem_bytes, remarks)
 
 
+def _fixed_first(order: list[Unit]) -> list[Unit]:
+    """``order`` with the units that cannot be spilled first, widest first
+    (otherwise in ``order``): the fallback order of the SPILL retries once a
+    unit that cannot be spilled found no register where nothing spillable
+    was live.  Around one instruction those units are its reloads and
+    copies, all live together before it, and widest-first first-fit finds
+    aligned registers for such a set whenever any assignment exists (the
+    test of ``budget.minimum_limits``); the spillable units then fail and
+    are spilled instead (seed 000 "Spill / Retry Control Block": the retry
+    spills more, the limit stays)."""
+    fixed = sorted((u for u in order if not u.spillable), key=lambda u: -u.width)
+    return fixed + [u for u in order if u.spillable]
+
+
 def parse_file_limits(text: str) -> dict[RegFile, int]:
     """``P=2;UR=3`` (``,`` also separates) -> {RegFile.P: 2, RegFile.UR: 3}."""
     out: dict[RegFile, int] = {}
@@ -274,8 +320,8 @@ def _call_order(funcs: list[FuncOp]) -> tuple[list[FuncOp], dict[str, set[str]]]
     callees: dict[str, set[str]] = {}
     for f in funcs:
         callees[f.sym_name.data] = {
-            op.callee.root_reference.data for op in f.walk() if isinstance(op, CallOp)
-        } & set(by_name)
+            c for op in f.walk() if isinstance(op, CallOp) for c in op.possible_callees(by_name)
+        }
     order: list[FuncOp] = []
     state: dict[str, int] = {}
 

@@ -71,7 +71,7 @@ def record_figures(
     spill_area = layout_spill_area(func, base, smem)
     remarks.extend(spill_area.remarks)
     area = spill_area.local_bytes
-    frame = base + area if area else local_bytes
+    frame = spill_area.local_base + area if area else local_bytes
     stores, loads = spill_figures(func)
     num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
     func.attributes[MAX_REGS_ATTR] = IntegerAttr(budget.limits[RegFile.R], i32)

@@ -43,7 +43,8 @@ gives values that are never live together the same bytes, first fit with
 natural alignment, then patches the offsets -- the seed's relocation of
 spill offsets into compacted gaps.  The local spill area starts after the
 function's own local variables (``ori.local_bytes``, 16-byte aligned) and
-after the frames of the functions it calls (static frame layout).
+after the frames of the functions it calls (static frame layout), rounded up
+to its widest slot: a callee's frame may end at any multiple of 4.
 
 **SMEM mode** (knob 619 "SMEM spill enable", ``smem-spilling`` of
 ``ori-regalloc``; the PTX ``.pragma "enable_smem_spilling"`` of CUDA 13.0
@@ -259,10 +260,11 @@ def _reachable(func: Operation) -> list[Operation]:
         f = todo.pop()
         for op in f.walk():
             if isinstance(op, CallOp):
-                callee = by_name.get(op.callee.root_reference.data)
-                if callee is not None and callee not in out:
-                    out.append(callee)
-                    todo.append(callee)
+                for name in op.possible_callees(by_name):
+                    callee = by_name[name]
+                    if callee not in out:
+                        out.append(callee)
+                        todo.append(callee)
     return out
 
 
@@ -370,49 +372,65 @@ def _spill_via_gpr(
     return 1, reloads
 
 
+def _smem_address(
+    smem: SmemSpill | None, width: int, before: Operation | None = None
+) -> tuple[list[Operation], SSAValue | OriRegisterType]:
+    """The address operand of a spill access (``RZ`` for local memory) and
+    the ops computing it.  SMEM: the per-thread base is rematerialised before
+    every access, like a reload, so it never holds a register across the
+    kernel; a reload right after another SMEM reload of the same width
+    (several reloads feeding one instruction) reuses that one's base."""
+    if smem is None:
+        return [], R32Type.fixed()
+    prev = before.prev_op if before is not None else None
+    if isinstance(prev, LdsOp) and SPILL_ATTR in prev.attributes \
+            and prev.access_bytes() == width:
+        b = prev.src("addr")
+        if isinstance(b, OpResult) and isinstance(
+            a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr
+        ) and a.value.data == 1:
+            return [], b
+    ops = smem_base_ops(smem, width)
+    return ops, ops[-1].results[0]
+
+
+def mem_store_ops(v: SSAValue, tag: int, smem: SmemSpill | None) -> list[Operation]:
+    """The spill store of R value ``v`` to slot ``tag`` (``STL``, or ``STS``
+    with its address ops in the SMEM mode), not yet inserted."""
+    t = v.type
+    assert isinstance(t, OriRegisterType)
+    pre, base = _smem_address(smem, 4 * t.num_regs())
+    store_cls: type[OriInstruction] = StsOp if smem is not None else StlOp
+    st = store_cls.make([base, PROVISIONAL_BASE + 16 * tag, v], mods=_WIDTH_MOD[t.num_regs()],
+                        attributes={SPILL_ATTR: IntegerAttr(tag, i32)})
+    return [*pre, st]
+
+
+def mem_reload_ops(
+    t: OriRegisterType, tag: int, smem: SmemSpill | None, user: Operation
+) -> list[Operation]:
+    """The reload of slot ``tag`` (an R value of type ``t``) to insert right
+    before ``user``; the last op's result is the reloaded value."""
+    pre, base = _smem_address(smem, 4 * t.num_regs(), user)
+    load_cls: type[OriInstruction] = LdsOp if smem is not None else LdlOp
+    ld = load_cls.make([base, PROVISIONAL_BASE + 16 * tag], [type(t).unallocated()],
+                       mods=_WIDTH_MOD[t.num_regs()], attributes={SPILL_ATTR: IntegerAttr(tag, i32)})
+    return [*pre, ld]
+
+
 def _spill_to_memory(v: SSAValue, tag: int, smem: SmemSpill | None) -> tuple[int, int]:
     t = v.type
     assert isinstance(t, OriRegisterType)
-    mods = _WIDTH_MOD[t.num_regs()]
-    off = PROVISIONAL_BASE + 16 * tag
-    attrs = {SPILL_ATTR: IntegerAttr(tag, i32)}
     users = _users(v)
-
-    width = 4 * t.num_regs()
-
-    def address(before: Operation | None = None) -> tuple[list[Operation], SSAValue | OriRegisterType]:
-        # SMEM: the per-thread base is rematerialised before every access,
-        # like a reload, so it never holds a register across the kernel; a
-        # reload right after another SMEM reload of the same width (several
-        # reloads feeding one instruction) reuses that one's base
-        if smem is None:
-            return [], R32Type.fixed()
-        prev = before.prev_op if before is not None else None
-        if isinstance(prev, LdsOp) and SPILL_ATTR in prev.attributes \
-                and prev.access_bytes() == width:
-            b = prev.src("addr")
-            if isinstance(b, OpResult) and isinstance(
-                a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr
-            ) and a.value.data == 1:
-                return [], b
-        ops = smem_base_ops(smem, width)
-        return ops, ops[-1].results[0]
-
-    store_cls: type[OriInstruction] = StsOp if smem is not None else StlOp
-    load_cls: type[OriInstruction] = LdsOp if smem is not None else LdlOp
-    pre, base = address()
-    st = store_cls.make([base, off, v], mods=mods, attributes=attrs)
-    _insert_after_def(v, [*pre, st])
+    _insert_after_def(v, mem_store_ops(v, tag, smem))
     reloads = 0
     for user in users:
-        pre, base = address(user)
-        ld = load_cls.make([base, off], [type(t).unallocated()], mods=mods,
-                           attributes=dict(attrs))
+        ops = mem_reload_ops(t, tag, smem, user)
         ub = user.parent_block()
         assert ub is not None
-        for op in [*pre, ld]:
+        for op in ops:
             ub.insert_op_before(op, user)
-        _replace_use(user, v, ld.results[0])
+        _replace_use(user, v, ops[-1].results[0])
         reloads += 1
     return 1, reloads
 
@@ -499,17 +517,23 @@ def _place(width: dict[int, int], conflicts: set[tuple[int, int]]) -> dict[int, 
 
 
 def _compact(func: Operation, base: int, kinds: tuple[type[Operation], ...]) -> tuple[int, int]:
-    """Place the slots of ``kinds`` from ``base``: (area size, widest slot)."""
+    """Place the slots of ``kinds`` from ``base`` rounded up to the widest
+    slot: (area size, start of the area).  The rounding matters where the
+    area follows the callees' frames (static frame layout), which need not
+    end on a multiple of 8 or 16: an ``STL.64`` at a 4-byte boundary is a
+    misaligned access on the hardware as in the interpreter."""
     width, conflicts = _slot_conflicts(func, kinds)
     if not width:
-        return 0, 0
+        return 0, base
+    widest = max(width.values())
+    base = -(-base // widest) * widest
     placed = _place(width, conflicts)
     size = max(placed[t] + width[t] for t in placed)
     for op in list(func.walk()):
         t = spill_tag(op)
         if t is not None and isinstance(op, kinds) and isinstance(op, OriInstruction):
             set_const(op, "offset", base + placed[t])
-    return size, max(width.values())
+    return size, base
 
 
 def compact_slots(func: Operation, base: int) -> int:
@@ -534,6 +558,9 @@ class SpillArea:
     smem_per_thread: int
     """Per-thread SMEM spill area (bytes)."""
     remarks: list[str]
+    local_base: int = 0
+    """Where the local-memory spill area starts: the base asked for, rounded
+    up to the widest slot (:func:`_compact`)."""
 
 
 def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) -> SpillArea:
@@ -592,8 +619,8 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
             smem_bytes = smem.threads * per_thread
             func.attributes["ori.shared_bytes"] = IntegerAttr(base + smem_bytes, i32)
             func.attributes[SMEM_THREADS_ATTR] = IntegerAttr(smem.threads, i32)
-    local_area, _ = _compact(func, local_base, (StlOp, LdlOp))
-    return SpillArea(local_area, smem_bytes, per_thread, remarks)
+    local_area, start = _compact(func, local_base, (StlOp, LdlOp))
+    return SpillArea(local_area, smem_bytes, per_thread, remarks, start)
 
 
 def _smem_to_local(func: Operation, tags: set[int]) -> None:
@@ -748,6 +775,8 @@ __all__ = [
     "check_spill_homes",
     "compact_slots",
     "layout_spill_area",
+    "mem_reload_ops",
+    "mem_store_ops",
     "next_tag",
     "set_const",
     "smem_base_ops",

@@ -11,7 +11,11 @@ from the spiller so that both sides import them one way.
 * ``ori.spill_home`` (:data:`HOME_ATTR`) on the op defining the GPR home of
   a spilled P/UP/UR/B value, the value's tag;
 * ``ori.smem_spill_base`` (:data:`SMEM_BASE_ATTR`) on the ops computing the
-  per-thread SMEM spill base.
+  per-thread SMEM spill base;
+* ``ori.spill_phi`` (:data:`PHI_ATTR`) besides the tag on the stores and home
+  definitions of a spilled block argument (:mod:`.phi_spill`), which a
+  predecessor makes of its edge operand before branching: the operand itself
+  is not spilled by them and may still be.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ HOME_ATTR = "ori.spill_home"
 """On the op that defines the GPR home of a spilled P/UP/UR/B value."""
 SMEM_BASE_ATTR = "ori.smem_spill_base"
 """On the ops computing the per-thread SMEM spill base (1 on the final IMAD)."""
+
+PHI_ATTR = "ori.spill_phi"
+"""On the stores / home definitions of a memory phi (:mod:`.phi_spill`)."""
 
 SPILL_STORES = (StlOp, StsOp)
 """The op classes of a spill store (local memory, shared memory)."""
@@ -57,11 +64,13 @@ def is_spill_reload(v: SSAValue) -> bool:
 
 
 def is_spilled_value(v: SSAValue) -> bool:
-    """Every use of ``v`` is its spill store or the definition of its home."""
+    """Every use of ``v`` is its spill store or the definition of its home
+    (the stores of a memory phi that ``v`` feeds are not ``v``'s own)."""
     uses = list(v.uses)
     return bool(uses) and all(
-        (SPILL_ATTR in u.operation.attributes and isinstance(u.operation, SPILL_STORES))
-        or HOME_ATTR in u.operation.attributes
+        PHI_ATTR not in (a := u.operation.attributes) and (
+            (SPILL_ATTR in a and isinstance(u.operation, SPILL_STORES)) or HOME_ATTR in a
+        )
         for u in uses
     )
 
@@ -79,6 +88,7 @@ def can_spill(v: SSAValue) -> bool:
 
 __all__ = [
     "HOME_ATTR",
+    "PHI_ATTR",
     "SMEM_BASE_ATTR",
     "SPILL_ATTR",
     "SPILL_LOADS",

@@ -38,8 +38,10 @@ lowest ``P`` allowed registers of the file, ``P`` being the maximum pressure
 most ``P - 1`` other values are then live).  Wide values (``r64`` an aligned
 pair, ``r128`` an aligned quad, also in UR) need aligned free slots, which
 fragmentation can deny even when the pressure fits: then the assignment
-fails at that value (:class:`AssignFailure`) and the strategy lowers that
-file's pre-spill target by the value's width and retries, so the final
+fails at that value (:class:`AssignFailure`, naming the values that occupy
+each aligned slot it could take) and the strategy spills the values of one
+such slot -- or, where none can be spilled, lowers that file's pre-spill
+target by the value's width -- and retries, so the final
 register count is at most the budget but may exceed the pressure by the
 alignment waste.  No bound better than the budget is claimed with wide
 values (the retries show in ``FunctionResult.attempts``).  Measured on the
@@ -72,12 +74,16 @@ from ori_dialect.ops.integer import MovOp
 class AssignFailure(Exception):
     """No aligned free slot for a value (fragmentation, see the module docstring)."""
 
-    def __init__(self, file: RegFile, value: int, width: int, block: int) -> None:
+    def __init__(self, file: RegFile, value: int, width: int, block: int,
+                 blockers: list[list[int]] | None = None) -> None:
         super().__init__(f"no free aligned {width}-register slot in {file.value} (block #{block})")
         self.file = file
         self.value = value
         self.width = width
         self.block = block
+        self.blockers = blockers or []
+        """Per aligned slot the value could take: the values occupying it
+        there (the strategy spills one slot's worth, ssa_driver.py)."""
 
 
 @dataclass
@@ -246,6 +252,21 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     reg: dict[int, int] = {}
     rec = FILES.index(record) if record is not None else -1
     events: list[tuple[int, int, object]] = []
+    # per file: register -> the value in it now (for AssignFailure.blockers)
+    hold: list[dict[int, int]] = [{} for _ in FILES]
+
+    def occupy(v: int, base: int) -> None:
+        files[fil[v]].take(base, width[v])
+        for r in range(base, base + width[v]):
+            hold[fil[v]][r] = v
+
+    def blockers(fi: int, w: int) -> list[list[int]]:
+        ok = files[fi].ok
+        out: list[list[int]] = []
+        for base in range(0, _SIZE, w):
+            if all((ok >> (base + i)) & 1 for i in range(w)):
+                out.append(sorted({hold[fi][r] for r in range(base, base + w) if r in hold[fi]}))
+        return out
 
     def give(v: int, blk: int, fixed: int | None = None) -> None:
         st = files[fil[v]]
@@ -260,14 +281,17 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
             hints = [reg[p] for p in partners.get(v, ()) if p in reg]
             base = st.choose(w, hints)
         if base is None:
-            raise AssignFailure(FILES[fil[v]], v, w, blk)
-        st.take(base, w)
+            raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w))
+        occupy(v, base)
         reg[v] = base
         if fil[v] == rec:
             events.append((WALK_GIVE, v, -1 if fixed is None else tied_of[v]))
 
     def free(v: int) -> None:
         files[fil[v]].release(reg[v], width[v])
+        for r in range(reg[v], reg[v] + width[v]):
+            if hold[fil[v]].get(r) == v:
+                del hold[fil[v]][r]
         if fil[v] == rec:
             events.append((WALK_RELEASE, v, 0))
 
@@ -276,6 +300,8 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     for b in dominance_order(dom):
         for st in files:
             st.occ = 0
+        for h in hold:
+            h.clear()
         live_in = lv.live_in(b)
         for v in live_in:
             base = reg.get(v)
@@ -284,7 +310,7 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
                     f"ori-regalloc{{strategy=ssa}}: a value live into block #{b} is not "
                     "defined in a block dominating it (the strategy needs strict SSA)"
                 )
-            files[fil[v]].take(base, width[v])
+            occupy(v, base)
         if rec >= 0:
             events.append((WALK_RESET, b, tuple(v for v in live_in if fil[v] == rec)))
         dead_args, dying = _dying(lv, b)

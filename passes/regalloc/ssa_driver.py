@@ -13,14 +13,19 @@ Per function:
    (:func:`.copies.split_ties`);
 2. **pre-spilling** (:mod:`.ssa_spill`): every spillable file is spilled
    until no program point needs more registers than the file's allowed
-   registers (its *target*); a file that cannot be spilled and exceeds its
-   registers is the seed's error ``Register allocation failed with register
-   count of 'N'``;
+   registers (its *target*) and the values of every point fit the allowed
+   registers' aligned pairs and quads; a file that cannot be spilled and
+   exceeds its registers is the seed's error ``Register allocation failed
+   with register count of 'N'``;
 3. **assignment** (:mod:`.ssa_assign`): greedy along the dominator tree,
    exactly the maximum pressure for one-register values.  When alignment
-   fragmentation leaves a wide value without an aligned slot, the file's
-   target is lowered by the value's width and steps 2-3 are repeated
-   (at most ``max-spill-rounds`` times);
+   fragmentation leaves a wide value without an aligned slot, the values
+   holding one slot it could take are spilled (:func:`_free_a_slot`) and
+   steps 2-3 are repeated; only where none of them can be spilled is the
+   file's target lowered by the value's width (at most
+   ``max-spill-rounds`` times).  Lowering the target could end below what
+   one instruction needs, which used to fail at the minimum (issue 13);
+   spilling more cannot;
 4. **tightening** (:mod:`.ssa_search`): when the greedy assignment uses more
    R registers than the maximum pressure needs (alignment), a bounded exact
    search looks for one with fewer, and says whether the count kept is
@@ -52,21 +57,25 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.contract import emit_remark
 from passes.regalloc.budget import (
+    check_minimum,
     compute_budget,
     function_target,
     hidden_regs,
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
+from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
+    next_tag,
     smem_requested,
     smem_spill_setup,
+    spill_value,
 )
 from passes.regalloc.ssa_assign import AssignFailure, Assignment, assign
 from passes.regalloc.ssa_search import tighten
-from passes.regalloc.ssa_spill import prespill
+from passes.regalloc.ssa_spill import prespill, spillable_values
 
 
 def allocate_function_ssa(
@@ -96,16 +105,21 @@ def allocate_function_ssa(
             remarks.append(f"SMEM spilling not applicable: {setup}; spills go to local memory")
         else:
             smem = setup
+    # below what one instruction needs no allocation exists: say the minimum
+    check_minimum(func, tgt, budget)
     split_ties(func)
     allowed = {f: budget.allowed(f) for f in FILES}
     limits = {f: len(allowed[f]) for f in FILES}
     spill_files = set(SPILLABLE_FILES)
     attempts = 0
-    spilled = 0
+    # block arguments and edge operands can only be spilled as memory phis
+    # (phi_spill.py): done first, where a block entry or branch needs more
+    # registers than the file has
+    spilled = spill_phis(func, limits, spill_files, smem)
     while True:
         attempts += 1
         ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
-                      report=budget.limits, smem=smem)
+                      report=budget.limits, smem=smem, allowed=allowed)
         spilled += ps.spilled
         lv = ps.liveness if ps.liveness is not None else Liveness(CFG.compute(func))
         try:
@@ -118,6 +132,21 @@ def allocate_function_ssa(
                     f"a {e.width}-register {e.file.value} value finds no aligned free slot "
                     f"in block #{e.block} and {e.file.value} values cannot be spilled",
                 ) from None
+            # the pressure fits the aligned slots at every point (prespill),
+            # but the greedy walk fragmented them: spill the values holding
+            # the cheapest slot the value could take -- spilling more, where
+            # lowering the whole file's target could go below what one
+            # instruction needs (issue 13: never fail at the minimum)
+            freed = _free_a_slot(func, e, lv, spill_files, smem)
+            if freed:
+                spilled += freed
+                if attempts > max_spill_rounds + len(lv.numbering):
+                    raise allocation_failure(
+                        func, budget.limits.get(e.file, 0),
+                        f"a {e.width}-register {e.file.value} value finds no aligned free "
+                        f"slot in block #{e.block} after {attempts} attempts",
+                    ) from None
+                continue
             if attempts > max_spill_rounds or limits[e.file] - e.width < e.width:
                 raise allocation_failure(
                     func, budget.limits.get(e.file, 0),
@@ -164,6 +193,29 @@ def allocate_function_ssa(
         emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
                           budget.warnings, spill_area.smem_bytes, remarks)
+
+
+def _free_a_slot(func: FuncOp, e: AssignFailure, lv: Liveness, files: set[RegFile],
+                 smem: SmemSpill | None) -> int:
+    """Spill the values occupying one aligned slot of ``e`` (the slot whose
+    occupants are all spillable and fewest registers wide; none: 0).  Each
+    call spills at least one value that was not spilled before, so the
+    retries end."""
+    num = lv.numbering
+    ok = spillable_values(num, files)
+    best: list[int] | None = None
+    for occ in e.blockers:
+        if occ and all(ok[v] for v in occ):
+            cost = sum(int(num.width[v]) for v in occ)
+            if best is None or cost < sum(int(num.width[v]) for v in best):
+                best = occ
+    if best is None:
+        return 0
+    tag = next_tag(func)
+    for v in best:
+        spill_value(num.values[v], tag, smem)
+        tag += 1
+    return len(best)
 
 
 __all__ = ["allocate_function_ssa"]

@@ -51,9 +51,26 @@ reachable, and adds its reload to the point just before each reloaded use
 (and after the branch for an edge operand) -- where the value itself was
 counted before, so no point's count ever grows.  Points created by the spill
 code (after the store, after each reload) hold no more than the point they
-follow.  A point whose excess no candidate can remove (the instruction alone
-needs more than ``k`` registers, or everything live there is a reload / a
-spilled value) is a diagnostic.  P/UP/UR/B values spilled through a GPR home
+follow.  The reloads of an op's operands are placed after the previous
+op's dead results, which hold their point only, so a point counts the
+larger of the two, not their sum.
+
+**Aligned slots.**  With the allowed registers (``prespill(allowed=...)``,
+as the strategy calls it) a point is also over when its values do not fit
+the aligned pairs and quads of the allowed registers (:class:`Slots`); only
+wide values are evicted for that.  Registers alone miscount: R0, R2, R3, R4
+are four registers but one aligned pair.
+
+**Points eviction cannot relieve.**  A point that holds the operands the
+next op reads besides what the previous op defined has no candidate (the
+one is read next, the other is defined there).  Its spillable values are
+then spilled everywhere -- a store after the definition, a reload before
+every use -- and the next round sees the point again: the definition's
+store and the next op's reloads now lie between, one instruction's needs at
+a time (issue 13: at the file's minimum, :func:`.budget.minimum_limits`,
+allocation does not fail).  A point whose excess nothing can remove (the
+instruction alone needs more than ``k`` registers, or everything live there
+is a reload / a spilled value) is a diagnostic.  P/UP/UR/B values spilled through a GPR home
 raise the R pressure; rounds repeat until no point exceeds its file's ``k``.
 
 **Input invariants.**  The function is in strict SSA form with block
@@ -189,6 +206,42 @@ class NextUse:
                     changed = True
         self.entry_dist = entry
         self.exit_dist = exit_
+
+
+@dataclass(frozen=True)
+class Slots:
+    """The aligned structure of one file's allowed registers: ``regs``
+    allowed registers, ``pairs`` aligned pairs and ``quads`` aligned quads
+    with every register allowed.  Aligned slots nest (a quad holds two
+    pairs), so values of 1, 2 and 4 registers -- ``n1``, ``n2``, ``n4`` of
+    them -- fit at once exactly when ``n4 <= quads``, ``2 n4 + n2 <= pairs``
+    and ``n1 + 2 n2 + 4 n4 <= regs`` (widest first, lowest slot first,
+    as :func:`.budget.minimum_limits` places them)."""
+
+    regs: int
+    pairs: int
+    quads: int
+
+    @staticmethod
+    def of(allowed: Iterable[int]) -> Slots:
+        a = set(allowed)
+
+        def count(w: int) -> int:
+            return sum(1 for b in a if b % w == 0 and all(b + i in a for i in range(w)))
+
+        return Slots(len(a), count(2), count(4))
+
+    def fits(self, total: int, n2: int, n4: int) -> bool:
+        return n4 <= self.quads and 2 * n4 + n2 <= self.pairs and total <= self.regs
+
+    def safe_total(self, widths: set[int]) -> int:
+        """The largest register count every mix of ``widths`` fits in."""
+        out = self.regs
+        if 2 in widths:
+            out = min(out, 2 * self.pairs + 1)
+        if 4 in widths:
+            out = min(out, 4 * self.quads + 3, 4 * (self.pairs // 2) + 3)
+        return out
 
 
 @dataclass
@@ -346,6 +399,10 @@ class SpillPlan:
     """Per evicted value: the (block, op) uses that keep its register."""
     peak: dict[RegFile, int] = field(default_factory=dict)
     """Maximum pressure per file once the plan is applied."""
+    forced: list[int] = field(default_factory=list)
+    """Values to spill everywhere (a store after the definition, a reload
+    before every use): the spillable values of a point that eviction cannot
+    relieve (below)."""
 
 
 def plan_spills(
@@ -354,9 +411,14 @@ def plan_spills(
     limits: dict[RegFile, int],
     spillable: list[bool],
     report: dict[RegFile, int] | None = None,
+    slots: dict[RegFile, Slots] | None = None,
 ) -> SpillPlan:
     """One round of eviction decisions (module docstring).  ``report`` is the
-    register count a failure names (the budget; default ``limits``)."""
+    register count a failure names (the budget; default ``limits``).  With
+    ``slots`` a point of file ``f`` is also over when its values do not fit
+    the aligned slots of ``slots[f]`` (a 64-bit value needs an aligned pair,
+    a 128-bit one a quad: counting registers alone let a point hold two
+    pairs where the allowed registers have one)."""
     cfg = lv.cfg
     num = lv.numbering
     nb = cfg.num_blocks
@@ -368,6 +430,63 @@ def plan_spills(
     vals, pts, press = initial_state(lv)
     nu = NextUse(lv)
     plan = SpillPlan()
+    slot_of: list[Slots | None] = [(slots or {}).get(f) for f in FILES]
+    # per point and file: the 2- and 4-register values (for the slot test)
+    wide: list[list[list[list[int]]]] = [
+        [[[0, 0] for _ in range(nfiles)] for _ in range(npts[b] + 1)] for b in range(nb)
+    ] if any(slot_of) else []
+    if wide:
+        for v, val in enumerate(vals):
+            if val.width >= 2 and slot_of[val.file] is not None:
+                k = 0 if val.width == 2 else 1
+                for b, (lo, hi) in val.iv.items():
+                    for j in range(lo, hi + 1):
+                        wide[b][j][val.file][k] += 1
+
+    # per point and file: the registers of the previous op's dead results
+    # and of the reloads placed there.  A dead result holds its point only
+    # (points.py) and the reloads are inserted after it, so the two never
+    # hold registers together: the count at the point is the larger of its
+    # registers without the reloads and its registers without the dead
+    # results, not their sum
+    dead = [[[0] * nfiles for _ in range(npts[b] + 1)] for b in range(nb)]
+    rel = [[[0] * nfiles for _ in range(npts[b] + 1)] for b in range(nb)]
+    for v, val in enumerate(vals):
+        if not val.users and val.iv.get(val.def_b) == (val.def_j, val.def_j):
+            dead[val.def_b][val.def_j][val.file] += val.width
+
+    def count(b: int, j: int, f: int) -> int:
+        return press[b][j][f] - min(dead[b][j][f], rel[b][j][f])
+
+    def over(b: int, j: int, f: int) -> bool:
+        c = count(b, j, f)
+        if c > lim[f]:
+            return True
+        sl = slot_of[f]
+        if sl is None:
+            return False
+        n2, n4 = wide[b][j][f]
+        return not sl.fits(c, n2, n4)
+
+    def helps(v: int, b: int, j: int, f: int) -> bool:
+        """Whether evicting ``v`` can relieve point (b, j): any value when
+        the count is over, else (only the aligned slots are short) a value
+        of 2 or 4 registers, a 4-register one when the quads are short."""
+        if count(b, j, f) > lim[f]:
+            return True
+        sl = slot_of[f]
+        assert sl is not None
+        n2, n4 = wide[b][j][f]
+        if n4 > sl.quads:
+            return width[v] == 4
+        if 2 * n4 + n2 > sl.pairs:
+            return width[v] >= 2
+        return True
+
+    def bump(b: int, j: int, f: int, w: int, d: int) -> None:
+        press[b][j][f] += w * d
+        if w >= 2 and slot_of[f] is not None:
+            wide[b][j][f][0 if w == 2 else 1] += d
 
     def evict(v: int, b: int, j: int) -> None:
         val = vals[v]
@@ -400,17 +519,19 @@ def plan_spills(
             for jj in range(lo, hi + 1):
                 if not nlo <= jj <= nhi:
                     pts[ob][jj].discard(v)
-                    press[ob][jj][f] -= w
+                    bump(ob, jj, f, w, -1)
         val.iv = new
         # each reload takes the value's place before its use (and after the
         # branch for an edge operand)
         for (ub, k) in set(hit):
-            press[ub][k][f] += w
+            bump(ub, k, f, w, 1)
+            rel[ub][k][f] += w
             if val.users[(ub, k)]:
-                press[ub][npts[ub]][f] += w
+                bump(ub, npts[ub], f, w, 1)
         assert v not in pts[b][j]
 
     peak = [0] * nfiles
+    forced: set[int] = set()
     for b in [*cfg.rpo, *cfg.unreachable]:
         ops = num.ops[b]
         n = npts[b]
@@ -418,8 +539,8 @@ def plan_spills(
         exit_b = nu.exit_dist[b]
         for j in range(n + 1):
             for f in range(nfiles):
-                if press[b][j][f] <= lim[f]:
-                    peak[f] = max(peak[f], press[b][j][f])
+                if not over(b, j, f):
+                    peak[f] = max(peak[f], count(b, j, f))
                     continue
                 if use_pos is None:
                     use_pos = {}
@@ -434,24 +555,42 @@ def plan_spills(
                 )
                 cs = [v for _, _, v in keyed]
                 for v in cs:
-                    if press[b][j][f] <= lim[f]:
+                    if not over(b, j, f):
                         break
-                    evict(v, b, j)
-                if press[b][j][f] > lim[f]:
+                    if helps(v, b, j, f):
+                        evict(v, b, j)
+                if over(b, j, f):
+                    # Eviction cannot relieve a point that holds what the
+                    # next instruction reads besides what the previous one
+                    # defines (neither is a candidate there).  Spilling them
+                    # everywhere can: the definition is stored right after
+                    # it and the next instruction's operands are reloaded
+                    # after that store, one instruction's needs at a time,
+                    # as the fat-point strategy's spiller ends up doing
+                    # (issue 13: allocation at the minimum never fails).
+                    stuck = [v for v in pts[b][j] if vals[v].file == f and spillable[v]]
+                    if stuck:
+                        # the next round sees the point again, with these spilled
+                        for v in stuck:
+                            if v not in forced:
+                                forced.add(v)
+                                plan.forced.append(v)
+                        continue
                     ff = FILES[f]
                     where = (
                         f"at the entry of block #{b}" if j == 0
                         else f"after `{str(ops[j - 1]).strip().splitlines()[0][:100]}`"
                     )
+                    aligned = " (in aligned pairs and quads)" if count(b, j, f) <= lim[f] else ""
                     why = (
-                        f"{press[b][j][f]} {ff.value} registers are needed {where} and nothing "
-                        "live there can be spilled"
+                        f"{count(b, j, f)} {ff.value} registers{aligned} are needed {where} "
+                        "and nothing live there can be spilled"
                         if ff in SPILLABLE_FILES
-                        else f"{press[b][j][f]} {ff.value} registers are live {where} and "
+                        else f"{count(b, j, f)} {ff.value} registers are live {where} and "
                         f"{ff.value} values cannot be spilled"
                     )
                     raise allocation_failure(func, (report or limits).get(ff, lim[f]), why)
-                peak[f] = max(peak[f], press[b][j][f])
+                peak[f] = max(peak[f], count(b, j, f))
     plan.peak = {FILES[f]: peak[f] for f in range(nfiles)}
     return plan
 
@@ -489,30 +628,40 @@ def prespill(
     max_rounds: int = 16,
     report: dict[RegFile, int] | None = None,
     smem: SmemSpill | None = None,
+    allowed: dict[RegFile, list[int]] | None = None,
 ) -> PreSpillResult:
     """Spill until no program point of ``func`` needs more than
     ``limits[f]`` registers of any file ``f`` (files without a limit are not
-    bounded).  Only files in ``files`` (default: the spiller's
+    bounded) -- and, with ``allowed``, until the values of every point fit
+    the aligned pairs and quads of ``allowed[f]`` (:class:`Slots`).  Only
+    files in ``files`` (default: the spiller's
     :data:`.classes.SPILLABLE_FILES`) are spilled; excess pressure in another
     file is a diagnostic naming ``report[f]`` (default ``limits[f]``) as the
     register count.  ``smem`` selects the shared spiller's SMEM mode for R
     values."""
     spill_files = set(SPILLABLE_FILES if files is None else files)
+    slots = {f: Slots.of(a) for f, a in (allowed or {}).items() if f in (RegFile.R, RegFile.UR)}
     res = PreSpillResult()
     while True:
         res.rounds += 1
         lv = Liveness(CFG.compute(func))
         num = lv.numbering
         # fast path: no point above any limit (the same point model, counted
-        # incrementally by analysis/pressure.py)
+        # incrementally by analysis/pressure.py), and below the count at
+        # which some mix of the file's wide values could miss an aligned slot
         mx = RegisterPressure(lv).max
-        if all(mx.get(f, 0) <= limits.get(f, INF) for f in FILES):
+        safe = dict(limits)
+        for f, sl in slots.items():
+            fi = FILES.index(f)
+            ws = {int(w) for w in set(num.width[num.file == fi].tolist())} if len(num) else set()
+            safe[f] = min(limits.get(f, INF), sl.safe_total(ws))
+        if all(mx.get(f, 0) <= safe.get(f, INF) for f in FILES):
             res.max_pressure = dict(mx)
             res.liveness = lv
             return res
         spillable = spillable_values(num, spill_files)
-        plan = plan_spills(func, lv, limits, spillable, report)
-        if not plan.evicted:
+        plan = plan_spills(func, lv, limits, spillable, report, slots)
+        if not plan.evicted and not plan.forced:
             res.max_pressure = plan.peak
             res.liveness = lv
             return res
@@ -523,8 +672,9 @@ def prespill(
             )
         tag = next_tag(func)
         vals: list[SSAValue] = num.values
-        for v in plan.evicted:
-            keep = [num.ops[b][k] for (b, k) in sorted(plan.kept[v])]
+        forced = set(plan.forced)
+        for v in [*plan.evicted, *(v for v in plan.forced if v not in plan.kept)]:
+            keep = [] if v in forced else [num.ops[b][k] for (b, k) in sorted(plan.kept[v])]
             spill_value(vals[v], tag, smem)
             if keep:
                 _reattach(vals[v], keep, tag)
@@ -536,6 +686,7 @@ __all__ = [
     "LOOP_EXIT_DISTANCE",
     "NextUse",
     "PreSpillResult",
+    "Slots",
     "SpillPlan",
     "block_points",
     "edge_operand_ids",

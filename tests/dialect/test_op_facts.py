@@ -26,6 +26,7 @@ from ori_dialect.ops import ALL_OPS, integer, predicate
 from ori_dialect.ops.floating import FAddOp, FFmaOp, FMulOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import AtomOp, LdcOp, LdgOp
+from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import INT_CMPS, ISetPOp, PLop3Op
 from ori_dialect.ops.special import S2ROp
 
@@ -85,7 +86,7 @@ def test_constant_like_trait_and_commutative_slots(cls: type[OriOp]) -> None:
 
 def test_constant_producers() -> None:
     r32, r64, p = R32Type.unallocated(), R64Type.unallocated(), PredType.unallocated()
-    assert {c for c in ORI_OPS if c.CONSTANT_LIKE} == {MovOp, PackOp, PLop3Op, LdcOp}
+    assert {c for c in ORI_OPS if c.CONSTANT_LIKE} == {MovOp, PackOp, PLop3Op, LdcOp, AddrOp}
     assert MovOp.make([-1], [r32]).constant_value() == 0xFFFFFFFF
     assert MovOp.make([-1], [r32]).constant_operand() == (IntegerAttr(-1, 32), 32)
     assert MovOp.make([CBankAttr(0, 0x160)], [r32]).constant_value() is None

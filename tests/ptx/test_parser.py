@@ -257,7 +257,9 @@ DONE:
     ext = m.functions[0]
     assert ext.linkage == "extern" and ext.noreturn and ext.body is None
     k = m.functions[1]
-    assert k.params[0].ptr_space == "global" and k.params[0].align == 8
+    # `.align` after `.ptr` is the pointee's: the parameter keeps its natural alignment
+    assert k.params[0].ptr_space == "global" and k.params[0].ptr_align == 8
+    assert k.params[0].align is None
     assert k.params[1].dims == (32,)
     assert k.directive("reqntid") == (64, 2) and k.directive("maxnreg") == (32,)
     assert k.directive("pragma") == ("nounroll",)

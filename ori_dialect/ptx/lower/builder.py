@@ -38,6 +38,7 @@ from ori_dialect.ir.registers import (
     R128Type,
 )
 from ori_dialect.ops.integer import MovOp, PackOp, ShrOp, UnpackOp
+from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import PLop3Op
 from ori_dialect.ops.special import UndefOp
 from ori_dialect.ptx import ast
@@ -125,6 +126,8 @@ class LoweringBuilder:
         self.guard: tuple[SSAValue, bool] | None = None
         self.local_bytes = 0
         self.local_vars: dict[str, int] = {}
+        self.shared_used: set[str] = set()
+        """The ``.shared`` variables this function addresses (:meth:`shared_offset`)."""
         self._loc_ins: ast.Instruction | ast.Call | None | bool = False  # never an instruction
         self._loc_attr: Attribute | None = None
         self._undefs: dict[Hashable, SSAValue] = {}
@@ -449,7 +452,16 @@ class LoweringBuilder:
 
             h = np.array([f], dtype=np.float16).view(np.uint16)[0]
             return int(h)
-        v = int(imm.value)
+        if imm.kind in ("f32", "f64"):
+            # ``0f``/``0d`` literals are bit patterns (PTX ISA 4.5.1 "Floating-Point
+            # Constants"): into an integer or bit type they keep their bits
+            # (``mov.b32 %r, 0f3F800000`` is 0x3F800000, not 1).
+            v = struct.unpack("<I", struct.pack("<f", imm.value))[0] if imm.kind == "f32" else (
+                struct.unpack("<Q", struct.pack("<d", imm.value))[0])
+        elif imm.kind == "float":
+            self.error(f"a decimal floating-point constant cannot be a .{ptx_type} operand", imm)
+        else:
+            v = int(imm.value)
         if bits < 32 or ptx_type == "pred":
             return v & ((1 << max(bits, 1)) - 1)
         return v & ((1 << bits) - 1)
@@ -466,19 +478,48 @@ class LoweringBuilder:
             return True
         return False
 
+    def shared_offset(self, name: str) -> int | None:
+        """The shared-window offset of ``.shared`` variable ``name`` (None if it is
+        none), recorded as used by this function: a kernel's ``smem`` counts the
+        variables it and its callees use (module.py)."""
+        off = self.mod.shared_offsets.get(name)
+        if off is not None:
+            self.shared_used.add(name)
+        return off
+
+    def global_address(self, name: str) -> SSAValue:
+        """The 64-bit address of a ``.global`` variable or device function (``ori.addr``)."""
+        if name in self.mod.functions_by_name:
+            self.mod.address_taken.add(name)
+        return self.add(AddrOp(name)).results[0]
+
     def symbol_address(self, sym: ast.Symbol, ptx_type: str) -> SSAValue:
-        """``mov.u64 %rd, name``: the address of a variable."""
+        """``mov.u64 %rd, name``: the address of a variable or function.
+
+        ``.local``/``.shared`` variables give their window offset, ``.const``
+        ones their offset in constant bank 3 (what ``ld.const [%r]`` takes);
+        ``.global`` variables and device functions their 64-bit address."""
         off = self.local_vars.get(sym.name)
         if off is not None:
             return self.const(off, max(32, type_bits(ptx_type)))
-        off = self.mod.shared_offsets.get(sym.name)
+        off = self.shared_offset(sym.name)
         if off is not None:
             return self.const(off, max(32, type_bits(ptx_type)))
-        if sym.name in self.mod.functions_by_name:
-            self.error(f"taking the address of function '{sym.name}' is not supported", sym)
+        off = self.mod.const_offsets.get(sym.name)
+        if off is not None:
+            return self.const(off, max(32, type_bits(ptx_type)))
         if self.param(sym.name) is not None:
             self.error(f"taking the address of parameter '{sym.name}' is not supported "
                        "(ld.param/st.param with the parameter name are)", sym)
+        fn = self.mod.functions_by_name.get(sym.name)
+        if fn is not None or self.mod.global_vars.get(sym.name) == "global":
+            if fn is not None and fn.kind == "entry":
+                self.error(f"'{sym.name}' is a kernel entry: only device functions have an "
+                           "address", sym)
+            if type_bits(ptx_type) != 64:
+                self.error(f"the address of '{sym.name}' needs a 64-bit operand, not .{ptx_type}",
+                           sym)
+            return self.global_address(sym.name)
         if sym.name in self.mod.global_vars:
             self.error(f"module-scope variable '{sym.name}' in the .{self.mod.global_vars[sym.name]}"
                        " space is not supported yet", sym)

@@ -1,4 +1,5 @@
-"""``call``: direct calls to device functions of the same module.
+"""``call``: direct calls to device functions of the same module, and
+indirect calls through a register (``ori.call_indirect``).
 
 nvcc passes arguments through ``.param`` objects declared in a ``{ }`` scope
 around the call: ``st.param`` fills them, the call names them, ``ld.param``
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Attribute, SSAValue
 
+from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.registers import R32Type
-from ori_dialect.ops.control import CallOp
+from ori_dialect.ops.control import CallIndirectOp, CallOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import ParamBuffer, param_reg, param_size_align
 from ori_dialect.ptx.lower.types import reg_class
@@ -47,11 +49,63 @@ def _arg(ctx: LoweringBuilder, op: ast.Operand, p: ast.Param) -> SSAValue:
     return words[0] if n == 1 else ctx.pack(words)
 
 
+def _prototype(ctx: LoweringBuilder, ins: ast.Call) -> ast.CallProto:
+    """The ``.callprototype`` an indirect call names (declared in the function)."""
+    if ins.prototype is None:
+        ctx.error("an indirect call needs a .callprototype (call-target lists are not "
+                  "supported)", ins)
+    for st in ctx.fn.statements():
+        if isinstance(st, ast.CallProto) and st.name == ins.prototype:
+            return st
+    ctx.error(f"unknown call prototype '{ins.prototype}'", ins)
+
+
+def _lower_indirect(ctx: LoweringBuilder, ins: ast.Call, target: ast.Register) -> None:
+    """``call (rets), %rd, (args), proto;``: an ``ori.call_indirect`` whose
+    ``params``/``returns`` carry the prototype's sizes (the interpreter checks
+    them against the function the address names)."""
+    proto = _prototype(ctx, ins)
+    if len(ins.args) != len(proto.params):
+        ctx.error(f"prototype '{proto.name}' takes {len(proto.params)} argument(s), the call "
+                  f"passes {len(ins.args)}", ins)
+    if len(ins.returns) != len(proto.return_params):
+        ctx.error(f"prototype '{proto.name}' returns {len(proto.return_params)} value(s), the "
+                  f"call receives {len(ins.returns)}", ins)
+    for p in (*proto.params, *proto.return_params):
+        size = param_size_align(p)[0]
+        if size == 0 or size > 16:
+            ctx.error(f"a {size}-byte parameter in prototype '{proto.name}' is not supported", ins)
+    fp = ctx.value(target, "u64")
+    args = [_arg(ctx, a, p) for a, p in zip(ins.args, proto.params)]
+    rtypes: list[Attribute] = [_slot_type(p).unallocated() for p in proto.return_params]
+    op = CallIndirectOp(fp, args, rtypes,
+                        params=[ParamAttr(*param_size_align(p), -1) for p in proto.params],
+                        returns=[ParamAttr(*param_size_align(p), -1)
+                                 for p in proto.return_params])
+    ctx.add(op)
+    _receive(ctx, ins, op, proto.return_params)
+
+
+def _receive(ctx: LoweringBuilder, ins: ast.Call, op: CallOp,
+             rparams: tuple[ast.Param, ...]) -> None:
+    for r, sym, p in zip(op.results, ins.returns, rparams):
+        if p.space == "reg":
+            ctx.set(ast.Register(sym.name), r)
+            continue
+        buf: ParamBuffer | None = ctx.param(sym.name, sym)
+        if buf is None:
+            ctx.error(f"'{sym.name}' is not a .param object in scope", ins)
+        words = [r] if isinstance(r.type, R32Type) else list(ctx.parts(r))
+        for k, w in enumerate(words):
+            ctx.write_var(buf.word(k), w)
+
+
 def lower_call(ctx: LoweringBuilder, ins: ast.Call) -> None:
     if ins.guard is not None:
         ctx.unsupported(ins, "guarded calls are not supported; branch around the call")
-    if not isinstance(ins.target, ast.Symbol):
-        ctx.unsupported(ins, "indirect calls through a register are not supported yet")
+    if isinstance(ins.target, ast.Register):
+        _lower_indirect(ctx, ins, ins.target)
+        return
     name = ins.target.name
     callee = ctx.mod.functions_by_name.get(name)
     if callee is None:
@@ -72,16 +126,7 @@ def lower_call(ctx: LoweringBuilder, ins: ast.Call) -> None:
     rtypes: list[Attribute] = [_slot_type(p).unallocated() for p in callee.return_params]
     op = CallOp(name, args, rtypes)
     ctx.add(op)
-    for r, sym, p in zip(op.results, ins.returns, callee.return_params):
-        if p.space == "reg":
-            ctx.set(ast.Register(sym.name), r)
-            continue
-        buf: ParamBuffer | None = ctx.param(sym.name, sym)
-        if buf is None:
-            ctx.error(f"'{sym.name}' is not a .param object in scope", ins)
-        words = [r] if isinstance(r.type, R32Type) else list(ctx.parts(r))
-        for k, w in enumerate(words):
-            ctx.write_var(buf.word(k), w)
+    _receive(ctx, ins, op, callee.return_params)
 
 
 __all__ = ["lower_call"]

@@ -40,6 +40,7 @@ from ori_dialect.ops.memory import (
     StOp,
     StsOp,
 )
+from ori_dialect.ops.module_vars import CONST_BANK
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.handlers import lowers
 from ori_dialect.ptx.lower.types import is_signed, reg_class, type_bits
@@ -99,6 +100,9 @@ class Mods:
         for m in ins.modifiers:
             if m in SPACES:
                 self.space = m
+            elif m == "shared::cta":
+                # the executing CTA's own window: what plain .shared means
+                self.space = "shared"
             elif m in ("v2", "v4", "v8"):
                 self.vec = int(m[1])
             elif m in _TYPES:
@@ -216,7 +220,7 @@ def address(ctx: LoweringBuilder, a: ast.Operand, space: str) -> tuple[SSAValue,
         return rzero(), a.offset
     if isinstance(base, ast.Symbol):
         name = base.name
-        if space in ("shared", "generic") and name in ctx.mod.shared_offsets:
+        if space in ("shared", "generic") and ctx.shared_offset(name) is not None:
             off = ctx.mod.shared_offsets[name] + a.offset
             if space == "shared":
                 return rzero(), off
@@ -226,6 +230,10 @@ def address(ctx: LoweringBuilder, a: ast.Operand, space: str) -> tuple[SSAValue,
             if space == "local":
                 return rzero(), off
             return ctx.const(LOCAL_WINDOW + off, 64), 0
+        if space == "const" and name in ctx.mod.const_offsets:
+            return rzero(), ctx.mod.const_offsets[name] + a.offset
+        if space in ("global", "generic") and ctx.mod.global_vars.get(name) == "global":
+            return ctx.global_address(name), a.offset
         ctx.symbol_address(base, "u64")  # diagnoses what it is
         ctx.error(f"'{name}' cannot be accessed in the .{space} space", a)
     reg = ctx.read_var(ctx.lookup(base.name, base)) if not ctx.is_special(base.name) else (
@@ -394,7 +402,8 @@ def lower_ld(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
                 ctx.set(e, v, signed=signed)
         return
     if m.space == "const":
-        ctx.unsupported(ins, "the .const state space is not supported yet")
+        _ld_const(ctx, m, a, d, dsts, ebits, signed)
+        return
     if total > 128:
         ctx.unsupported(ins, f"a {total}-bit access (at most 128 bits)")
     cls = _LOADS[m.space]
@@ -460,6 +469,38 @@ def _ld_kernel_param(ctx: LoweringBuilder, m: Mods, off: int, dsts: list[ast.Ope
             if signed and ebits < 32 and type_bits(var.type) < 32:
                 v = mask(ctx, v, type_bits(var.type))
             ctx.set(e, v, signed=signed)
+
+
+def _ld_const(ctx: LoweringBuilder, m: Mods, a: ast.Operand, d: ast.Operand,
+              dsts: list[ast.Operand], ebits: int, signed: bool) -> None:
+    """``ld.const``: user constants live in constant bank 3 (``CONST_BANK``, as
+    ptxas places them); an address register holds the offset in the bank."""
+    base, off = address(ctx, a, "const")
+    # LDC cannot fault, so it runs unguarded; under a PTX guard ``set`` wraps
+    # each destination in a guarded move.
+    total = ebits * m.vec
+    if total > 128:
+        ctx.unsupported(ctx.ins, f"a {total}-bit access (at most 128 bits)")  # type: ignore[arg-type]
+    if m.vec == 1:
+        rt = reg_class(m.type).unallocated() if ebits > 32 else R32Type.unallocated()
+        v = ctx.emit1(LdcOp, [CONST_BANK, base, off], rt, mods=width_of(ebits, signed))
+        if not isinstance(d, ast.Register):
+            ctx.error("destination must be a register", d)
+        if d.name != "_":
+            var = ctx.lookup(d.name, d)
+            if signed and ebits < 32 and type_bits(var.type) < 32:
+                v = mask(ctx, v, type_bits(var.type))
+            ctx.set(d, v, signed=signed)
+        return
+    if total < 32:
+        ctx.unsupported(ctx.ins, "vector loads narrower than 32 bits")  # type: ignore[arg-type]
+    rt = {32: R32Type, 64: R64Type, 128: R128Type}[total].unallocated()
+    v = ctx.emit1(LdcOp, [CONST_BANK, base, off], rt, mods=width_of(total, False))
+    for e, x in zip(dsts, explode(ctx, v, ebits, m.vec)):
+        if isinstance(e, ast.Register) and e.name != "_":
+            if signed and ebits < 32:
+                x = sign_extend(ctx, x, ebits)
+            ctx.set(e, x, signed=signed)
 
 
 @lowers("st")

@@ -8,8 +8,13 @@ Steps (the "MercConverter" step of ptxas, re-done):
    ``.param`` declarations in call scopes become word-addressed parameter
    buffers; ``.local``/``.shared`` arrays get frame/window offsets.
 2. Split the statements into basic blocks at labels and after branches,
-   ``ret`` and ``exit``; a guarded ``ret``/``exit`` ends its block with a
-   conditional branch to a synthetic return block.  Unreachable blocks are
+   ``ret`` and ``exit``; a guarded ``ret``/``exit``/``brx.idx`` ends its block
+   with a conditional branch to a synthetic block that returns, exits or
+   branches.  ``brx.idx`` becomes an ``ori.brx`` whose targets are one
+   synthetic block per ``.branchtargets`` entry, each jumping on to the
+   entry's label: a jump table holds addresses only, so the block arguments
+   a label needs travel on those jumps (``ori.brx`` passes none).  ``exit``
+   in a ``.func`` is an ``ori.exit`` there (the thread ends in the callee).  Unreachable blocks are
    dropped.  A ``.pragma "nounroll"`` becomes an ``ori.pragma`` at the start
    of the block it stands in (nvcc places it in the loop header).
 3. Fill the blocks in reverse post-order, lowering each instruction through
@@ -40,7 +45,7 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.instruction import create_op
 from ori_dialect.ir.registers import R32Type
-from ori_dialect.ops.control import BraOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ops.control import BraOp, BrxOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import (
@@ -185,7 +190,7 @@ class FunctionLowering(LoweringBuilder):
                 self.ssa.seal(b)
         roots: list[SSAValue] = []
         for t in terms.values():
-            if t[0] == "cond":
+            if t[0] in ("cond", "brx"):
                 roots.append(t[1])
             elif t[0] == "ret":
                 roots.extend(t[1])
@@ -245,6 +250,7 @@ class FunctionLowering(LoweringBuilder):
     def _split(self, body: Sequence[ast.Statement], top: Scope) -> list[PBlock]:
         blocks: list[PBlock] = [PBlock(None)]
         labels: dict[str, int] = {}
+        tables: dict[str, tuple[str, ...]] = {}  # .branchtargets lists
 
         def new_block(label: str | None) -> PBlock:
             b = PBlock(label)
@@ -281,8 +287,9 @@ class FunctionLowering(LoweringBuilder):
                     cur.pragmas.append(st)
                 elif isinstance(st, ast.CallProto):
                     continue
-                elif isinstance(st, ast.Instruction) and st.opcode in ("bra", "ret", "exit", "trap",
-                                                                         "brx"):
+                elif isinstance(st, ast.BranchTargets):
+                    tables[st.name] = st.labels
+                elif isinstance(st, ast.Instruction) and st.opcode in ("bra", "ret", "exit", "brx"):
                     if closed:
                         cur = new_block(None)
                     self._close(cur, st, scope)
@@ -319,12 +326,37 @@ class FunctionLowering(LoweringBuilder):
                 rb = len(blocks)
                 blocks.append(PBlock(None, term=(kind,)))
                 b.term = ("cond", rb, nxt, kind)
+            elif kind == "brx":
+                assert b.term_stmt is not None
+                st, scope = b.term_stmt
+                table = tables.get(b.term[2])
+                if table is None:
+                    self.error(f"brx.idx: '{b.term[2]}' is not a .branchtargets list of this "
+                               "function", st)
+                tramps: list[int] = []
+                for lab in table:
+                    if lab not in labels:
+                        self.error(f"branch to undefined label '{lab}'", st)
+                    tramps.append(len(blocks))
+                    blocks.append(PBlock(None, term=("jump", labels[lab])))
+                brx = ("brxt", b.term[1], st, scope, tramps)
+                if st.guard is not None:
+                    if nxt is None:
+                        nxt = len(blocks)
+                        blocks.append(PBlock(None, term=("ret",)))
+                    rb = len(blocks)
+                    blocks.append(PBlock(None, term=brx))
+                    b.term = ("cond", rb, nxt, kind)
+                else:
+                    b.term = brx
         for b in blocks:
             t = b.term
             if t[0] == "jump":
                 b.succs = [t[1]]
             elif t[0] == "cond":
                 b.succs = [t[1], t[2]]
+            elif t[0] == "brxt":
+                b.succs = list(t[4])
             else:
                 b.succs = []
         return blocks
@@ -337,9 +369,11 @@ class FunctionLowering(LoweringBuilder):
             tgt = st.operands[0]
             b.term = ("bra", tgt.name)
         elif st.opcode == "brx":
-            self.unsupported(st, "indirect branches (brx.idx) are not supported yet")
-        elif st.opcode == "trap":
-            self.unsupported(st, "trap is not supported yet")
+            if st.modifiers not in (("idx",), ("idx", "uni")):
+                self.unsupported(st, "only brx.idx{.uni} exists")
+            if len(st.operands) != 2 or not isinstance(st.operands[1], ast.LabelRef | ast.Symbol):
+                self.error("brx.idx takes an index and a .branchtargets label", st)
+            b.term = ("brx", st.operands[0], st.operands[1].name)
         else:
             b.term = ("exit",) if st.opcode == "exit" else ("ret",)
 
@@ -375,9 +409,13 @@ class FunctionLowering(LoweringBuilder):
             if var.type != "pred":
                 self.error(f"guard '{st.guard[0]}' is not a .pred register", st)
             return ("cond", self.read_var(var), st.guard[1], t[1], t[2])
+        if t[0] == "brxt":
+            _, index, st, scope, tramps = t
+            self.ins, self.scope, self.guard = st, scope, None
+            return ("brx", self.value(index, "u32"), tramps)
         if t[0] == "ret" or t[0] == "exit":
             if self.fn.kind == "entry" or t[0] == "exit":
-                return ("exit",) if self.fn.kind == "entry" else ("exit_in_func",)
+                return ("exit",)
             vals: list[SSAValue] = []
             for p in self.fn.return_params:
                 if p.space == "reg":
@@ -402,9 +440,8 @@ class FunctionLowering(LoweringBuilder):
                           self.ssa.edge_args(b, 1, fb)))
         elif t[0] == "exit":
             append_op(b, create_op(ExitOp, [], {}))
-        elif t[0] == "exit_in_func":
-            self.error("'exit' in a device function is not supported (the thread would end "
-                       "inside a call)")
+        elif t[0] == "brx":
+            append_op(b, BrxOp(r(t[1]), [blocks[s] for s in t[2]]))
         else:
             append_op(b, create_op(RetOp, [r(v) for v in t[1]], {}))
 

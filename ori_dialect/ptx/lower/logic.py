@@ -263,6 +263,21 @@ def lower_bfi(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     ctx.set(d, lop(ctx, m, fs, bv, choose))
 
 
+@int_lowers("bmsk")
+def lower_bmsk(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    """``bmsk.{clamp,wrap}.b32 d, a, b`` (PTX ISA 9.7.8.9, sm_70+): a mask of
+    ``b`` ones from bit ``a``; ptxas emits one BMSK (``BMSK.W`` for ``.wrap``).
+    CUB's radix sort digit extraction uses the ``.clamp`` form."""
+    itype(ctx, ins, ("b32",))
+    modes = flags(ins) & {"clamp", "wrap"}
+    if len(modes) != 1 or flags(ins) - {"b32", "clamp", "wrap"}:
+        ctx.unsupported(ins, "bmsk needs exactly one of .clamp and .wrap")
+    d, a, b = nops(ctx, ins, 3)
+    pos = reg(ctx, val(ctx, a, "u32"))
+    width = val(ctx, b, "u32", imm=True)
+    ctx.set(d, ctx.emit1(BmskOp, [pos, width], mods="w" if "wrap" in modes else ""))
+
+
 @int_lowers("prmt")
 def lower_prmt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     itype(ctx, ins, ("b32",))

@@ -45,16 +45,39 @@
 * ``vote.sync.{all,any,uni}.pred`` -> ``ori.vote`` ``all``/``any``/``eq`` with
   its predicate result; ``vote.sync.ballot.b32`` -> ``ori.vote any`` with its
   ballot result; ``!p`` sources become the op's ``not`` source modifier.
+  With a member mask other than an immediate full mask (cooperative groups'
+  tiles vote in parts of a warp at once), the vote is computed from ballots
+  ANDed with the mask (``_vote_masked``).
   ``activemask.b32 d`` -> ``ori.vote any d, PT`` (the ballot of the executing
   lanes).
-* The ``membermask`` of ``shfl.sync``/``vote.sync``/``bar.warp.sync`` names
-  the lanes that must execute the instruction together; a valid PTX program
+* ``redux.sync.{add,min,max}.{u32,s32}`` and ``redux.sync.{and,or,xor}.b32
+  d, a, membermask`` (sm_80+) -> ``ori.redux`` ``sum``/``min``/``max`` (with
+  the type: SASS prints ``REDUX.SUM.S32``, ``REDUX.MIN.S32``, ``REDUX.MAX``)
+  and ``and``/``or``/``xor`` (``REDUX``, ``REDUX.OR``, ``REDUX.XOR``); the
+  other type pairings are errors, as in ptxas.  ``redux.sync.{min,max}
+  {.abs}{.NaN}.f32`` -> ``ori.credux`` (``CREDUX.MIN.F32``, ...) where the
+  target allows it: ptxas 13.0 accepts it for sm_100a/sm_103a only, which
+  are not ori targets, so the frontend reports the target error ptxas gives.
+  ptxas writes REDUX's result to a uniform register and moves it to a GPR;
+  ori's result is a GPR standing for both (``ori_dialect/ops/sync.py``).
+* ``match.{any,all}.sync.{b32,b64} d{|p}, a, membermask`` (sm_70+) ->
+  ``ori.match`` ``any``/``all`` (``.u64`` for ``b64``), the predicate of
+  ``match.all`` as its second result.
+* ``redux.sync`` and ``match.sync`` keep their ``membermask`` as the op's
+  ``mask`` source: cooperative groups' tiles run one reduction per part of
+  a warp, each with its own mask, all at once (ptxas separates them with
+  ``WARPSYNC.EXCLUSIVE``).
+* The ``membermask`` of ``shfl.sync``/``bar.warp.sync`` (and a full
+  ``vote.sync`` mask) names the lanes that must execute the instruction
+  together; a valid PTX program
   has them all there, and Ori's collectives act on exactly the lanes that
   execute them, so the mask only needs to be a valid operand.  The
   deprecated forms without ``.sync`` (sm_6x only) are unsupported.
-* ``match.{any,all}.sync`` and ``redux.sync`` are unsupported: Ori has no
-  MATCH/REDUX op, and a faithful expansion with SHFL/VOTE would read lanes
-  that need not execute the instruction.
+* ``griddepcontrol.wait`` -> ``ori.acqbulk`` (``ACQBULK``) and
+  ``griddepcontrol.launch_dependents`` -> ``ori.preexit`` (``PREEXIT``),
+  sm_90+ as in ptxas: ordering points in the single-grid model.
+* ``trap`` -> ``ori.bpt trap 0x1`` (``BPT.TRAP 0x1``, as ptxas emits it); the
+  code after it stays (nvcc's PTX continues after ``trap``).
 * ``nanosleep`` and ``prefetch``/``prefetchu`` emit nothing (their operands
   are still checked): a sleep of any length in ``[0, 2t]`` is allowed, so
   zero is a valid one, and a prefetch only moves data between caches (it
@@ -68,11 +91,25 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from xdsl.ir import SSAValue
+from xdsl.ir import OpResult, SSAValue
 
+from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import PredType, R32Type, R64Type
+from ori_dialect.ops.integer import Lop3Op
 from ori_dialect.ops.memory import AtomOp, AtomsOp, RedOp
-from ori_dialect.ops.sync import BarOp, MembarOp, ShflOp, VoteOp
+from ori_dialect.ops.predicate import ISetPOp
+from ori_dialect.ops.special import BptOp
+from ori_dialect.ops.sync import (
+    AcqBulkOp,
+    BarOp,
+    CReduxOp,
+    MatchOp,
+    MembarOp,
+    PreExitOp,
+    ReduxOp,
+    ShflOp,
+    VoteOp,
+)
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.data import address
 from ori_dialect.ptx.lower.handlers import lowers
@@ -82,6 +119,7 @@ if TYPE_CHECKING:
     from ori_dialect.ptx.lower.builder import LoweringBuilder
 
 PT = PredType.fixed()
+RZ = R32Type.fixed()
 
 _SEMS = ("relaxed", "acquire", "release", "acq_rel")
 _SCOPES = {"cta": "cta", "cluster": "gpu", "gpu": "gpu", "sys": "sys"}
@@ -333,6 +371,9 @@ def _pred_source(ctx: LoweringBuilder, a: ast.Operand) -> tuple[SSAValue, bool]:
     return ctx.value(dataclasses.replace(a, negated=False), "pred"), a.negated
 
 
+_LUT_AND = 0xC0  # LOP3 table of a & b
+
+
 @lowers("vote")
 def lower_vote(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = _need_sync(ctx, ins)
@@ -343,9 +384,12 @@ def lower_vote(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if len(ins.operands) != 3:
         ctx.error("vote.sync takes d, {!}a, membermask", ins)
     d, a, membermask = ins.operands
-    ctx.src(membermask, "b32")  # checked, see the module docstring
+    mask = ctx.src(membermask, "b32")
     pv, neg = _pred_source(ctx, a)
     smods = {"a": "not"} if neg else None
+    if _known_mask(mask) != 0xFFFFFFFF:
+        _vote_masked(ctx, d, pv, smods, mask, "ballot" if ballot else mods[0])
+        return
     if ballot:
         op = ctx.emit_effect(VoteOp, [pv], [R32Type.unallocated()], mods="any", smods=smods,
                              dsts=[_dst(d)])
@@ -354,6 +398,45 @@ def lower_vote(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     op = ctx.emit_effect(VoteOp, [pv], [R32Type.unallocated(), PredType.unallocated()],
                          mods=modes[mods[0]], smods=smods, dsts=[None, _dst(d)])
     _set_result(ctx, _dst(d), op.results[1], False)
+
+
+def _known_mask(mask: SSAValue | float) -> int | None:
+    """The member mask's value when it is known while importing: an
+    immediate, or a register set by ``mov`` of one (nvcc's usual form of a
+    full mask)."""
+    if isinstance(mask, int):
+        return mask & 0xFFFFFFFF
+    if isinstance(mask, SSAValue) and isinstance(mask.owner, OriInstruction):
+        v = mask.owner.constant_value(mask.index) if isinstance(mask, OpResult) else None
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+    return None
+
+
+def _vote_masked(ctx: LoweringBuilder, d: ast.Operand, pv: SSAValue,
+                 smods: dict[str, str] | None, mask: SSAValue | float, mode: str) -> None:
+    """``vote.sync`` with a member mask that may not be the whole warp:
+    cooperative groups' tiles vote in parts of a warp at once, each with its
+    own mask, while VOTE counts every lane that executes it.  The vote is
+    taken from ballots restricted to the mask: ``ballot = VOTE(p) & mask``;
+    ``any``: ballot != 0; ``all``: ballot == (executing lanes & mask);
+    ``uni``: either of the two (a valid program has every lane of the mask
+    there)."""
+    r32 = R32Type.unallocated()
+    b = ctx.emit_effect(VoteOp, [pv], [r32], mods="any", smods=smods, dsts=[None]).results[0]
+    bm = ctx.emit1(Lop3Op, [b, mask, RZ, _LUT_AND])
+    if mode == "ballot":
+        ctx.set(d, bm)
+        return
+    act = ctx.emit_effect(VoteOp, [PT], [r32], mods="any", dsts=[None]).results[0]
+    am = ctx.emit1(Lop3Op, [act, mask, RZ, _LUT_AND])
+    if mode == "any":
+        p = ctx.emit1(ISetPOp, [bm, 0, PT], mods="ne.u32.and")
+    elif mode == "all":
+        p = ctx.emit1(ISetPOp, [bm, am, PT], mods="eq.u32.and")
+    else:
+        none = ctx.emit1(ISetPOp, [bm, 0, PT], mods="eq.u32.and")
+        p = ctx.emit1(ISetPOp, [bm, am, none], mods="eq.u32.or")
+    ctx.set(d, p)
 
 
 @lowers("activemask")
@@ -365,10 +448,106 @@ def lower_activemask(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     _set_result(ctx, d, op.results[0], False)
 
 
-@lowers("match", "redux")
-def lower_match_redux(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
-    ctx.unsupported(ins, f"Ori has no {ins.opcode.upper()} instruction, and an expansion with "
-                    "SHFL/VOTE would read lanes that need not execute it")
+def _need_sm(ctx: LoweringBuilder, ins: ast.Instruction, sm: int) -> None:
+    if ctx.target.sm < sm:
+        ctx.error(f"{ins.opcode} requires .target sm_{sm} or higher (target is "
+                  f"{ctx.target.name})", ins)
+
+
+# redux.sync operation -> (ori.redux op, the PTX types it takes)
+_REDUX_OPS = {
+    "add": ("sum", ("u32", "s32")), "min": ("min", ("u32", "s32")),
+    "max": ("max", ("u32", "s32")), "and": ("and", ("b32",)), "or": ("or", ("b32",)),
+    "xor": ("xor", ("b32",)),
+}
+
+
+@lowers("redux")
+def lower_redux(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    mods = _need_sync(ctx, ins)
+    _need_sm(ctx, ins, 80)
+    if len(ins.operands) != 3:
+        ctx.error("redux.sync takes d, a, membermask", ins)
+    d, a, membermask = ins.operands
+    mask = ctx.src(membermask, "b32")
+    flags = {m for m in mods if m in ("abs", "NaN")}
+    rest = [m for m in mods if m not in flags]
+    if len(rest) != 2 or rest[0] not in _REDUX_OPS:
+        ctx.error("expected redux.sync.{add,min,max,and,or,xor}.type", ins)
+    opn, t = rest
+    if t == "f32":
+        if opn not in ("min", "max"):
+            ctx.error(f"Incorrect type '.f32' for operation '.{opn}' in instruction 'redux'", ins)
+        if not (ctx.target.sm >= 100 and ctx.target.name[-1] in "af"):
+            ctx.error(f"redux.sync .f32 is not supported on target {ctx.target.name} (ptxas "
+                      "13.0 accepts it for sm_100a and sm_103a only)", ins)
+        mod = opn + ("abs" if "abs" in flags else "") + ".f32" + (".nan" if "NaN" in flags
+                                                                    else "")
+        op = ctx.emit_effect(CReduxOp, [ctx.value(a, "f32"), mask], [R32Type.unallocated()],
+                             mods=mod, dsts=[_dst(d)])
+        _set_result(ctx, _dst(d), op.results[0], False)
+        return
+    if flags:
+        ctx.error(f"'.{min(flags)}' is for redux.sync.{{min,max}}.f32 only", ins)
+    ori_op, types = _REDUX_OPS[opn]
+    if t not in types:
+        ctx.error(f"Incorrect type '.{t}' for operation '.{opn}' in instruction 'redux'", ins)
+    # Only min/max depend on the signedness; SASS still spells REDUX.SUM.S32.
+    sign = "s32" if t == "s32" and ori_op in ("sum", "min", "max") else "u32"
+    mod = ori_op if sign == "u32" else f"{ori_op}.{sign}"
+    if mod == "and":
+        mod = ""  # SASS's default operation
+    op = ctx.emit_effect(ReduxOp, [ctx.value(a, "b32"), mask], [R32Type.unallocated()], mods=mod,
+                         dsts=[_dst(d)])
+    _set_result(ctx, _dst(d), op.results[0], t == "s32")
+
+
+@lowers("match")
+def lower_match(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    mods = _need_sync(ctx, ins)
+    _need_sm(ctx, ins, 70)
+    if len(mods) != 2 or mods[0] not in ("any", "all") or mods[1] not in ("b32", "b64"):
+        ctx.error("expected match.{any,all}.sync.{b32,b64}", ins)
+    mode, t = mods
+    if len(ins.operands) != 3:
+        ctx.error("match.sync takes d{|p}, a, membermask", ins)
+    d, a, membermask = ins.operands
+    if not isinstance(d, ast.Register):
+        ctx.error("match.sync's destination must be a register", d)
+    mask = ctx.src(membermask, "b32")
+    dreg = _dst(dataclasses.replace(d, pair=None))
+    types = [R32Type.unallocated()]
+    dsts: list[ast.Operand | None] = [dreg]
+    preg: ast.Register | None = None
+    if d.pair is not None:
+        if mode != "all":
+            ctx.error("only match.all.sync has a predicate destination 'd|p'", d)
+        preg = ast.Register(d.pair)
+        types.append(PredType.unallocated())
+        dsts.append(_dst(preg))
+    mod = mode + (".u64" if t == "b64" else "")
+    op = ctx.emit_effect(MatchOp, [ctx.value(a, t), mask], types, mods=mod, dsts=dsts)
+    _set_result(ctx, dreg, op.results[0], False)
+    if preg is not None:
+        _set_result(ctx, _dst(preg), op.results[1], False)
+
+
+@lowers("griddepcontrol")
+def lower_griddepcontrol(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    kinds = {"wait": AcqBulkOp, "launch_dependents": PreExitOp}
+    if len(ins.modifiers) != 1 or ins.modifiers[0] not in kinds:
+        ctx.error("expected griddepcontrol.wait or griddepcontrol.launch_dependents", ins)
+    _need_sm(ctx, ins, 90)
+    if ins.operands:
+        ctx.error("griddepcontrol takes no operands", ins)
+    ctx.emit_effect(kinds[ins.modifiers[0]], [], [])
+
+
+@lowers("trap")
+def lower_trap(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    if ins.modifiers or ins.operands:
+        ctx.error("trap takes no modifiers or operands", ins)
+    ctx.emit_effect(BptOp, [1], [], mods="trap")
 
 
 # ----------------------------------------------------------------------------
@@ -396,4 +575,7 @@ def lower_discard(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     ctx.unsupported(ins, "discard makes memory contents indeterminate, which Ori cannot express")
 
 
-__all__ = ["lower_atom", "lower_bar", "lower_shfl", "lower_vote"]
+__all__ = [
+    "lower_atom", "lower_bar", "lower_griddepcontrol", "lower_match", "lower_redux", "lower_shfl",
+    "lower_trap", "lower_vote",
+]

@@ -106,14 +106,6 @@ ori.func kernel @kernel_ret() {
 // -----
 
 // CHECK: invalid.mlir:[[# @LINE + 2]]:1
-// CHECK: ori.func @device_exit: a device function ends with ori.ret, not ori.exit
-ori.func @device_exit() {
-  ori.exit
-}
-
-// -----
-
-// CHECK: invalid.mlir:[[# @LINE + 2]]:1
 // CHECK: ori.func @entry_target: the entry block cannot be a branch target (give the loop its own header)
 ori.func kernel @entry_target() {
 ^entry:

@@ -199,10 +199,11 @@ def test_spilled_homes_reach_local_memory() -> None:
 
 def test_impossible_predicate_limit_is_a_diagnostic() -> None:
     """PLOP3 reads two predicates at once: with one P register it cannot run
-    however much is spilled."""
+    however much is spilled; the diagnostic names the minimum (issue 13)."""
     m, _ = spill_files_program(2)
     assert _count(m, type(next(op for op in m.walk() if op.name == "ori.plop3"))) > 0
-    with pytest.raises(PassFailedException, match="predicate value needs a register"):
+    with pytest.raises(PassFailedException, match=r"plop3.*needs 2 P registers at once.*"
+                       r"minimum P register count for this function is 2\)"):
         apply_pipeline(m, 'ori-regalloc{force-file-limits="P=1"}')
 
 

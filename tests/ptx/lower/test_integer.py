@@ -468,6 +468,27 @@ def test_bfi(t: str) -> None:
           inputs=[gen(t, rng), gen(t, rng), pos, ln])
 
 
+@pytest.mark.parametrize("mode", ["clamp", "wrap"])
+def test_bmsk(mode: str) -> None:
+    """PTX ISA 9.7.8.9: ``b`` ones from bit ``a``; positions and widths clamp
+    at 32 or wrap mod 32 (CUB's radix-sort digit masks)."""
+
+    def f(a: int, b: int) -> int:
+        a, b = (a & 31, b & 31) if mode == "wrap" else (min(a, 32), min(b, 32))
+        return ((1 << b) - 1) << a
+
+    rng = random.Random(19)
+    a = [rng.randrange(0, 70) for _ in range(N)]
+    b = [rng.randrange(0, 70) for _ in range(N)]
+    a[:6], b[:6] = [0, 31, 32, 33, 0, 0xFFFFFFFF], [32, 1, 1, 0, 0, 3]
+    check(f"bmsk.{mode}.b32 %d0, %a0, %a1;", ["b32", "b32"], "b32", f, inputs=[a, b])
+
+
+def test_bmsk_needs_a_mode() -> None:
+    with pytest.raises(PtxSyntaxError, match="bmsk needs exactly one of"):
+        run("bmsk.b32 %d0, %a0, %a1;", [("b32", [1]), ("b32", [2])], ["b32"])
+
+
 _MODES = {
     "f4e": ((0, 1, 2, 3), (1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)),
     "b4e": ((0, 7, 6, 5), (1, 0, 7, 6), (2, 1, 0, 7), (3, 2, 1, 0)),

@@ -748,8 +748,14 @@ END:
 
 
 @pytest.mark.parametrize(("ins", "msg"), [
-    ("match.any.sync.b32 %r5, %r1, -1;", "unsupported PTX instruction 'match.any.sync.b32': Ori has no MATCH"),
-    ("redux.sync.add.u32 %r5, %r1, -1;", "'redux.sync.add.u32': Ori has no REDUX"),
+    ("match.any.sync.b32 %r5|%p2, %r1, -1;", "only match.all.sync has a predicate destination"),
+    ("match.all.sync.b16 %r5, %r1, -1;", "expected match.{any,all}.sync.{b32,b64}"),
+    ("redux.sync.and.u32 %r5, %r1, -1;", "Incorrect type '.u32' for operation '.and'"),
+    ("redux.sync.add.b32 %r5, %r1, -1;", "Incorrect type '.b32' for operation '.add'"),
+    ("redux.sync.min.f32 %f5, %f1, -1;", "redux.sync .f32 is not supported on target sm_80"),
+    ("redux.sync.add.abs.s32 %r5, %r1, -1;", "'.abs' is for redux.sync.{min,max}.f32 only"),
+    ("redux.add.s32 %r5, %r1;", "without .sync"),
+    ("griddepcontrol.wait;", "griddepcontrol requires .target sm_90 or higher"),
     ("bar.red.popc.u32 %r5, 0, %p1;", "barrier reductions"),
     ("barrier.cta.red.or.pred %p2, 1, %p1;", "barrier reductions"),
     ("discard.global.L2 [%rd1], 128;", "indeterminate"),

@@ -72,7 +72,7 @@
 // PRAGMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // PRAGMA-NEXT: Used 8 registers, used 0 barriers, {{[1-9][0-9]*}} bytes smem
 
-// FAIL: Register allocation failed with register count of '1' (a predicate value needs a register
+// FAIL: Register allocation failed with register count of '1' ({{.*}}ori.plop3{{.*}} needs 2 P registers at once with the reserved ones; the minimum P register count for this function is 2)
 
 // BADOPT: force-file-limits takes FILE=N items (R, UR, P, UP, B), got 'X=1'
 

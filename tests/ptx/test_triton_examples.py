@@ -1,0 +1,256 @@
+"""The Triton examples (``examples/triton``): Triton 3.9's PTX imports, runs and compiles.
+
+* The corpus: every kernel of ``examples/triton/launches.py`` has committed PTX for sm_80
+  and sm_90a, and the table is well formed (deterministic inputs, references that do
+  not mutate them and that change something). When a Python with Triton is found
+  (``$ORI_TRITON_PYTHON``, else ``/tmp/tvenv/bin/python``) the committed PTX must be
+  what ``build_ptx.py`` produces today; when ptxas is on PATH it must accept it.
+* Every PTX file imports, verifies and round-trips through ori's text format.
+* Every launch leaves exactly what its numpy reference says (within the recorded
+  tolerance for the two kernels that use approximate MUFU/division) in the interpreter,
+  on the imported module and, in physical-register mode, after ``ori-ptxas``.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+
+from examples.triton import launches as tl_launches
+from ori_dialect.interpreter import run_kernel
+from ori_dialect.ptx.lower import import_ptx
+from ori_dialect.testing.equivalence import apply_pipeline, make_context, module_text
+
+ROOT = Path(__file__).resolve().parents[2]
+TRITON_DIR = ROOT / "examples" / "triton"
+PTX_DIR = TRITON_DIR / "ptx"
+ARCHS = tl_launches.ARCHS
+LAUNCHES: list[Any] = tl_launches.LAUNCHES
+
+def _id(launch: Any) -> str:
+    return str(launch.kernel)
+
+
+def _import_uncached(rel: str) -> ModuleOp:
+    path = PTX_DIR / rel
+    return import_ptx(path.read_text(), str(path.relative_to(ROOT)))
+
+
+_import = functools.cache(_import_uncached)
+
+
+def _module(launch: Any, arch: str) -> ModuleOp:
+    """The imported module of ``launch`` (a fresh copy: passes mutate it)."""
+    return _import(f"{arch}/{launch.kernel}.ptx").clone()
+
+
+# ----------------------------------------------------------------------------- corpus
+
+
+def test_corpus_is_complete() -> None:
+    kernels = [la.kernel for la in LAUNCHES]
+    assert len(kernels) >= 12 and len(set(kernels)) == len(kernels)
+    for arch in ARCHS:
+        files = {p.stem for p in (PTX_DIR / arch).glob("*.ptx")}
+        assert files == set(kernels), (arch, files ^ set(kernels))
+    for la in LAUNCHES:
+        for arch in ARCHS:
+            text = la.ptx_path(arch).read_text()
+            assert re.search(rf"\.entry\s+{la.kernel}\s*\(", text), (arch, la.kernel)
+            assert re.search(rf"^\.target {arch}$", text, re.MULTILINE), (arch, la.kernel)
+
+
+def test_every_kernel_in_kernels_py_is_launched() -> None:
+    # kernels.py needs Triton to import: read the KERNELS names from its text
+    src = (TRITON_DIR / "kernels.py").read_text()
+    jitted = set(re.findall(r"@triton\.jit\ndef (\w+)\(", src))
+    listed = set(re.findall(r"^    Kernel\((\w+),", src, re.MULTILINE))
+    assert jitted == listed == {la.kernel for la in LAUNCHES}
+
+
+@pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
+def test_launch_entry_is_well_formed(launch: Any) -> None:
+    la = launch
+    for dim in (la.grid, la.block):
+        assert len(dim) == 3 and all(isinstance(d, int) and d >= 1 for d in dim)
+    text = la.ptx_path("sm_80").read_text()
+    reqntid = re.search(r"^\.reqntid (\d+)", text, re.MULTILINE)
+    assert reqntid is not None and la.block == (int(reqntid.group(1)), 1, 1)
+    # Triton's two trailing scratch pointers are parameters like any other
+    n_params = len(re.findall(rf"\.param\s[^\n]*{la.kernel}_param_\d+", text))
+    args = la.make_args(np.random.default_rng(la.seed))
+    again = la.make_args(np.random.default_rng(la.seed))
+    assert len(args) == n_params
+    for a, b in zip(args, again, strict=True):  # deterministic inputs
+        assert np.asarray(a).dtype == np.asarray(b).dtype
+        assert np.asarray(a).tobytes() == np.asarray(b).tobytes()
+    for a in args:
+        assert isinstance(a, np.ndarray | np.generic), type(a)
+        if isinstance(a, np.ndarray):
+            assert a.ndim == 1 and a.flags.c_contiguous
+    snapshot = copy.deepcopy(args)
+    want = la.expected(args)
+    assert len(want) == len(args)
+    for a, s in zip(args, snapshot, strict=True):  # expected() must not mutate its inputs
+        assert np.asarray(a).tobytes() == np.asarray(s).tobytes()
+    changed = 0
+    for a, w in zip(args, want, strict=True):
+        if w is not None:
+            w, a = np.asarray(w), np.asarray(a)
+            assert w.dtype == a.dtype and w.shape == a.shape, (la.kernel, w.dtype, a.dtype)
+            if w.dtype.kind == "f":
+                assert np.all(np.isfinite(w)), la.kernel
+            changed += int(w.tobytes() != a.tobytes())
+    assert changed >= 1, "the expected results equal the initial buffers: nothing is tested"
+
+
+def test_tolerances_are_documented() -> None:
+    loose = [la.kernel for la in LAUNCHES if not la.exact]
+    assert loose == ["softmax", "layernorm"]
+    for la in LAUNCHES:
+        if not la.exact:
+            assert "tolerance" in la.covers, la.kernel
+
+
+def test_philox_reference_known_answers() -> None:
+    # Random123's known-answer vectors for philox4x32-10 (kat_vectors)
+    def words(*v: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        w = [np.array([x], np.uint32) for x in v]
+        return w[0], w[1], w[2], w[3]
+
+    m = 0xFFFFFFFF
+    cases = [
+        ((0, 0, 0, 0), (0, 0), (0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8)),
+        ((m, m, m, m), (m, m), (0x408F276D, 0x41C83B0E, 0xA20BC7C6, 0x6D5451FD)),
+        ((0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344), (0xA4093822, 0x299F31D0),
+         (0xD16CFE09, 0x94FDCCEB, 0x5001E420, 0x24126EA1)),
+    ]
+    for ctr, key, want in cases:
+        got = tl_launches.philox4x32(words(*ctr), key)
+        assert tuple(int(g[0]) for g in got) == want
+
+
+def _triton_python() -> str | None:
+    cand = os.environ.get("ORI_TRITON_PYTHON", "/tmp/tvenv/bin/python")
+    if not Path(cand).is_file():
+        return None
+    probe = subprocess.run([cand, "-c", "import triton"], capture_output=True, check=False)
+    return cand if probe.returncode == 0 else None
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas not on PATH")
+@pytest.mark.skipif(_triton_python() is None, reason="no Python with Triton: cannot regenerate")
+def test_committed_ptx_matches_triton(tmp_path: Path) -> None:
+    python = _triton_python()
+    assert python is not None
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_")}
+    proc = subprocess.run(
+        [python, str(TRITON_DIR / "build_ptx.py"), str(tmp_path)],
+        capture_output=True, text=True, check=False, env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    stale = [
+        f"{arch}/{la.kernel}.ptx"
+        for arch in ARCHS
+        for la in LAUNCHES
+        if (tmp_path / arch / f"{la.kernel}.ptx").read_text() != la.ptx_path(arch).read_text()
+    ]
+    assert not stale, f"committed PTX is stale (run examples/triton/build_ptx.py): {stale}"
+
+
+def _ptxas(arch: str, ptx: Path, out: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    cmd = ["ptxas", f"-arch={arch}", str(ptx), "-o", str(out / f"{arch}_{ptx.stem}.cubin")]
+    return ptx, subprocess.run(cmd, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas not on PATH")
+def test_ptxas_accepts_committed_ptx(tmp_path: Path) -> None:
+    work = [(arch, la.ptx_path(arch)) for arch in ARCHS for la in LAUNCHES]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda w: _ptxas(w[0], w[1], tmp_path), work))
+    failed = [f"{p}: {r.stderr}" for p, r in results if r.returncode != 0]
+    assert not failed, "\n".join(failed)
+
+
+# ----------------------------------------------------------------------------- import
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
+def test_import_verify_round_trip(launch: Any, arch: str) -> None:
+    module = _module(launch, arch)
+    module.verify()
+    assert module.attributes["ori.target"].data == arch  # type: ignore[attr-defined]
+    text = module_text(module)
+    again = Parser(make_context(), text, f"{arch}/{launch.kernel}").parse_module()
+    again.verify()
+    assert module_text(again) == text
+
+
+# ----------------------------------------------------------------------------- run
+
+
+def _check(launch: Any, arch: str, got: list[Any], want: list[Any]) -> None:
+    checked = 0
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        if w is None:
+            continue
+        try:
+            launch.check(g, w)
+        except AssertionError as err:
+            g_arr, w_arr = np.asarray(g).ravel(), np.asarray(w).ravel()
+            diff = [j for j in range(len(w_arr)) if g_arr[j].tobytes() != w_arr[j].tobytes()]
+            raise AssertionError(
+                f"{launch.kernel} ({arch}) argument {i}: {err}; {len(diff)} of {len(w_arr)} "
+                f"elements differ, first at {diff[:5]}: got {[g_arr[j] for j in diff[:5]]}, "
+                f"want {[w_arr[j] for j in diff[:5]]}"
+            ) from None
+        checked += 1
+    assert checked, f"{launch.kernel}: the reference checks no argument"
+
+
+def _run(launch: Any, module: ModuleOp, arch: str, *, physical: bool) -> None:
+    args = launch.make_args(np.random.default_rng(launch.seed))
+    want = launch.expected([copy.deepcopy(a) for a in args])
+    got = run_kernel(
+        module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
+        shared_bytes=launch.shared_bytes,
+        # Triton's code never reads an undefined register or an inactive lane's SHFL
+        # source: doing so here would be a lowering (or allocation) bug.
+        strict=not physical,
+        physical=physical,
+    )
+    _check(launch, arch, got, want)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
+def test_launch_matches_numpy(launch: Any, arch: str) -> None:
+    _run(launch, _module(launch, arch), arch, physical=False)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
+def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
+    module = _module(launch, arch)
+    apply_pipeline(module, "ori-ptxas", make_context())
+    module.verify()
+    _run(launch, module, arch, physical=True)
+
+
+def test_launch_table_module_is_importable_without_triton() -> None:
+    # the table (and so these tests) must not need Triton: only build_ptx.py does
+    src = (TRITON_DIR / "launches.py").read_text()
+    assert not re.search(r"^\s*(import|from)\s+triton\b", src, re.MULTILINE)
