@@ -75,7 +75,7 @@ class AssignFailure(Exception):
     """No aligned free slot for a value (fragmentation, see the module docstring)."""
 
     def __init__(self, file: RegFile, value: int, width: int, block: int,
-                 blockers: list[list[int]] | None = None) -> None:
+                 blockers: list[list[int]] | None = None, held: list[int] | None = None) -> None:
         super().__init__(f"no free aligned {width}-register slot in {file.value} (block #{block})")
         self.file = file
         self.value = value
@@ -84,6 +84,8 @@ class AssignFailure(Exception):
         self.blockers = blockers or []
         """Per aligned slot the value could take: the values occupying it
         there (the strategy spills one slot's worth, ssa_driver.py)."""
+        self.held = held or []
+        """Every value holding a register of the file there."""
 
 
 @dataclass
@@ -281,7 +283,8 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
             hints = [reg[p] for p in partners.get(v, ()) if p in reg]
             base = st.choose(w, hints)
         if base is None:
-            raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w))
+            raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w),
+                                sorted(set(hold[fil[v]].values())))
         occupy(v, base)
         reg[v] = base
         if fil[v] == rec:

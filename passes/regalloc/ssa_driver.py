@@ -198,7 +198,12 @@ def allocate_function_ssa(
 def _free_a_slot(func: FuncOp, e: AssignFailure, lv: Liveness, files: set[RegFile],
                  smem: SmemSpill | None) -> int:
     """Spill the values occupying one aligned slot of ``e`` (the slot whose
-    occupants are all spillable and fewest registers wide; none: 0).  Each
+    occupants are all spillable and fewest registers wide).  Where every
+    slot holds a value that cannot be spilled (a reload of the same
+    instruction that took the pair's half because the other registers were
+    taken), spill every spillable value holding a register there instead:
+    the reload then finds the registers that keep the pair free.  Returns
+    the number of values spilled (0: nothing there can be spilled).  Each
     call spills at least one value that was not spilled before, so the
     retries end."""
     num = lv.numbering
@@ -210,6 +215,8 @@ def _free_a_slot(func: FuncOp, e: AssignFailure, lv: Liveness, files: set[RegFil
             if best is None or cost < sum(int(num.width[v]) for v in best):
                 best = occ
     if best is None:
+        best = [v for v in e.held if ok[v]]
+    if not best:
         return 0
     tag = next_tag(func)
     for v in best:
