@@ -1,6 +1,7 @@
 """ori's register allocation against ptxas's on the example PTX (issue 6).
 
-For every ``examples/ptx/sm_80/*.ptx`` and ``examples/ptx/sm_90/*.ptx``, with
+For every ``examples/ptx/sm_80/*.ptx`` and ``examples/ptx/sm_90/*.ptx`` (and the
+tensor-core kernels of ``examples/tensor/ptx``, :func:`inputs`), with
 no register limit and with ``max-regs 32`` (``--maxrregcount 32``):
 
 1. **ori**: ``import_ptx``, then the default pipeline up to allocation,
@@ -243,6 +244,14 @@ def listing(path: Path, sm: int, kernel: str, limit: int | None, strategy: str,
         print(sass.stderr)
 
 
+def inputs(sm: int) -> list[Path]:
+    """The PTX compared for ``sm``: ``examples/ptx`` (nvcc's CUDA examples) and
+    ``examples/tensor/ptx`` (wmma / mma.sync / cp.async kernels, whose HMMA
+    fragments allocate as aligned r64/r128 runs)."""
+    dirs = (ROOT / "examples" / "ptx" / f"sm_{sm}", ROOT / "examples" / "tensor" / "ptx" / f"sm_{sm}")
+    return [p for d in dirs for p in sorted(d.glob("*.ptx"))]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", default="", help="only PTX files whose name contains this")
@@ -261,7 +270,7 @@ def main() -> int:
     strats = strategies()
     if args.listing:
         for sm in sms:
-            for path in sorted((ROOT / "examples" / "ptx" / f"sm_{sm}").glob("*.ptx")):
+            for path in inputs(sm):
                 if args.only in path.name and f"entry {args.listing}(" in path.read_text():
                     for lim in limits:
                         for s in strats:
@@ -272,7 +281,7 @@ def main() -> int:
     rows: list[Row] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for sm in sms:
-        for path in sorted((ROOT / "examples" / "ptx" / f"sm_{sm}").glob("*.ptx")):
+        for path in inputs(sm):
             if args.only not in path.name:
                 continue
             text = path.read_text()

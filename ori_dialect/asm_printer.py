@@ -62,10 +62,12 @@ Format
   ``BRX %r5 ;  // targets .L_x_1, .L_x_2`` (ptxas prints the jump-table
   offset instead; ori keeps the table as the op's successors).
 * ``MATCH`` prints its predicate result before its register result, as
-  SASS does (``MATCH.ALL P0, R8, R2``).  ``REDUX``, ``CREDUX`` and ``MATCH``
-  show their member mask in the comment (``// membermask 0xffff``): ptxas
+  SASS does (``MATCH.ALL P0, R8, R2``).  ``REDUX``, ``CREDUX``, ``MATCH``
+  and a ``SHFL`` that has one show their member mask in the comment (``// membermask 0xffff``): ptxas
   does not encode it in the instruction.
-* ``CALL.REL.NOINC `(name) ;`` with its arguments and results in a comment,
+* ``CALL.REL.NOINC `(name) ;`` with its arguments and results in a comment
+  (``CALL.ABS.NOINC`` for a CUDA device-runtime function, an
+  ``ori.runtime_func``, which prints as a ``// .extern .func`` line),
   ``RET.REL.NODEC ;`` with returned values in a comment, ``EXIT ;``.
 * Each function ends with ``// end NAME: N instructions, M blocks``; N counts
   the instruction lines printed.
@@ -95,7 +97,7 @@ from ori_dialect.ir.attrs import CBankAttr, ParamAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import OriRegisterType
 from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
-from ori_dialect.ops.func import TARGET_ATTR, FuncOp
+from ori_dialect.ops.func import TARGET_ATTR, FuncOp, RuntimeFuncOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.special import UndefOp
 
@@ -107,7 +109,7 @@ _ALWAYS_PRINTED: frozenset[tuple[str, str]] = frozenset(
     {("*", "bop"), ("SHF", "type"), ("BAR", "mode"), ("MEMBAR", "scope")}
 )
 # Groups that name an operand (special register), not a modifier.
-_OPERAND_GROUPS = frozenset({"sr", "dim"})
+_OPERAND_GROUPS = frozenset({"sr", "dim", "sb"})  # sb: DEPBAR's scoreboard (SB0)
 # Instructions whose predicate result SASS prints before the register result
 # (``MATCH.ALL P0, R8, R2``).
 _PRED_FIRST = frozenset({"MATCH"})
@@ -162,6 +164,10 @@ class _FunctionPrinter:
         self.blocks = list(func.body.blocks)
         self.index = {b: i for i, b in enumerate(self.blocks)}
         self.count = 0
+        mod = func.parent_op()
+        self.runtime = {op.sym_name.data for op in mod.body.ops
+                        if isinstance(op, RuntimeFuncOp)} if isinstance(mod, ModuleOp) else set()
+        """The module's device-runtime functions (called ``CALL.ABS.NOINC``)."""
         for a in func.body.blocks[0].args if func.body.blocks else ():
             self.names.define(a)
         for b in self.blocks:
@@ -296,7 +302,13 @@ class _FunctionPrinter:
         args = ", ".join(self.names(a) for a in op.args)
         res = ", ".join(self.names(r) for r in op.res)
         comment = f"({args})" + (f" -> {res}" if res else "")
-        self.insn(f"{op.SASS} `({name})", comment=comment)
+        sass = op.SASS
+        if name in self.runtime and not isinstance(op, CallIndirectOp):
+            # ptxas calls the driver's code absolutely, through an address it
+            # loads from constant bank 4 (LDC.64 R2, c[0x4][...]; CALL.ABS.NOINC R2)
+            sass = CallIndirectOp.SASS
+            comment += "; CUDA device runtime"
+        self.insn(f"{sass} `({name})", comment=comment)
 
     def print_instruction(self, op: OriInstruction) -> None:
         cls = type(op)
@@ -312,6 +324,9 @@ class _FunctionPrinter:
             if val == g.default and not (
                 ("*", g.name) in _ALWAYS_PRINTED or (cls.SASS, g.name) in _ALWAYS_PRINTED
             ):
+                continue
+            if val in cls.SASS_SPELLING:
+                mnemonic += "." + cls.SASS_SPELLING[val]
                 continue
             if g.name == "width" and val.startswith("b"):
                 val = val[1:]  # b64 -> .64, as SASS spells access widths
@@ -329,7 +344,8 @@ class _FunctionPrinter:
             operands.append(".".join(special))
         srcs = self.sources(op)
         comment = ""
-        if cls.SASS in _MASK_IN_COMMENT and srcs:
+        if srcs and (cls.SASS in _MASK_IN_COMMENT
+                     or (cls.SASS == "SHFL" and len(srcs) == len(cls.SRCS))):
             comment = f"membermask {srcs.pop()}"
         operands.extend(srcs)
         text = mnemonic + (" " + ", ".join(operands) if operands else "")
@@ -439,6 +455,12 @@ def format_module(module: ModuleOp) -> str:
             _FunctionPrinter(op, out).print()
         elif isinstance(op, ModuleOp):
             out.write("\n" + format_module(op))
+        elif isinstance(op, RuntimeFuncOp):
+            ft = op.function_type
+            out.write(f"\n// .extern .func {op.sym_name.data}"
+                      f"({', '.join(str(t) for t in ft.inputs.data)})"
+                      f" -> ({', '.join(str(t) for t in ft.outputs.data)})"
+                      ": CUDA device runtime, resolved by the driver\n")
         else:
             out.write(f"\n// {op.name} (not an ori.func; skipped)\n")
     return out.getvalue()

@@ -177,6 +177,104 @@ def half_scale(x_ptr, y_ptr, out_ptr, scale, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + offs, (x * scale + y).to(tl.float16), mask=mask)
 
 
+@triton.jit
+def _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                 BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # one BM x BN tile of A @ B, accumulated in fp32 over K in BK steps (shared by the
+    # matmul kernels below, which differ in their element types)
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        ka = k + rk
+        a = tl.load(a_ptr + rm[:, None] * stride_am + ka[None, :] * stride_ak,
+                    mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + ka[:, None] * stride_bk + rn[None, :] * stride_bn,
+                    mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    return acc, rm, rn
+
+
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+           stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # fp16 A and B, fp32 accumulator and output
+    acc, rm, rn = _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                               stride_bn, BM, BN, BK)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=mask)
+
+
+@triton.jit
+def matmul_f16out(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                  stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr):
+    # fp16 A and B, fp32 accumulator rounded once to the fp16 output
+    acc, rm, rn = _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                               stride_bn, BM, BN, BK)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn,
+             acc.to(tl.float16), mask=mask)
+
+
+@triton.jit
+def matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # bf16 A and B (the signature's element type), fp32 accumulator and output
+    acc, rm, rn = _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                               stride_bn, BM, BN, BK)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=mask)
+
+
+@triton.jit
+def matmul_m64(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+               stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # matmul with a 64-row tile over 4 warps: Triton's sm_90a lowering picks
+    # wgmma.mma_async for it (BM >= 64, a warpgroup), mma.sync elsewhere
+    acc, rm, rn = _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                               stride_bn, BM, BN, BK)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=mask)
+
+
+@triton.jit
+def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq, stride_s,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_D: tl.constexpr):
+    # one head: O = softmax(Q K^T * sm_scale) V, BLOCK_M query rows per program, the keys
+    # in BLOCK_N steps with the online softmax of Triton's fused-attention tutorial
+    # (running max m_i and sum l_i in base 2, fp16 P for the second dot)
+    start_m = tl.program_id(0)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_D)
+    q = tl.load(q_ptr + offs_m[:, None] * stride_s + offs_d[None, :],
+                mask=offs_m[:, None] < seq, other=0.0)
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504  # log2(e): exp(x) = exp2(x * log2(e))
+    for start_n in range(0, seq, BLOCK_N):
+        cols = start_n + offs_n
+        kt = tl.load(k_ptr + cols[None, :] * stride_s + offs_d[:, None],
+                     mask=cols[None, :] < seq, other=0.0)
+        qk = tl.dot(q, kt)
+        qk = tl.where(cols[None, :] < seq, qk * qk_scale, -float("inf"))
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + cols[:, None] * stride_s + offs_d[None, :],
+                    mask=cols[:, None] < seq, other=0.0)
+        acc = tl.dot(p.to(tl.float16), v, acc * alpha[:, None])
+        m_i = m_ij
+    tl.store(o_ptr + offs_m[:, None] * stride_s + offs_d[None, :], acc / l_i[:, None],
+             mask=offs_m[:, None] < seq)
+
+
 @dataclass(frozen=True)
 class Kernel:
     """One kernel to compile: the JIT function, its signature and constants."""
@@ -189,6 +287,15 @@ class Kernel:
     @property
     def name(self) -> str:
         return str(self.fn.__name__)
+
+
+def _mm_sig(ab: str, c: str) -> dict[str, str]:
+    """The matmul kernels' signature: A and B of type ``ab``, C of type ``c``."""
+    sig = {"a_ptr": ab, "b_ptr": ab, "c_ptr": c}
+    for p in ("M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn",
+              "stride_cm", "stride_cn"):
+        sig[p] = "i32"
+    return sig
 
 
 KERNELS: list[Kernel] = [
@@ -224,4 +331,14 @@ KERNELS: list[Kernel] = [
     Kernel(half_scale,
            {"x_ptr": "*fp16", "y_ptr": "*fp16", "out_ptr": "*fp16", "scale": "fp32", "n": "i32"},
            {"BLOCK": 256}),
+    Kernel(matmul, _mm_sig("*fp16", "*fp32"), {"BM": 32, "BN": 32, "BK": 16}),
+    Kernel(matmul_f16out, _mm_sig("*fp16", "*fp16"), {"BM": 16, "BN": 16, "BK": 16},
+           num_warps=1),
+    Kernel(matmul_bf16, _mm_sig("*bf16", "*fp32"), {"BM": 32, "BN": 16, "BK": 16},
+           num_warps=2),
+    Kernel(matmul_m64, _mm_sig("*fp16", "*fp32"), {"BM": 64, "BN": 16, "BK": 16}),
+    Kernel(attention_fwd,
+           {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp32",
+            "sm_scale": "fp32", "seq": "i32", "stride_s": "i32"},
+           {"BLOCK_M": 16, "BLOCK_N": 16, "HEAD_D": 16}, num_warps=1),
 ]

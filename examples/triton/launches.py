@@ -14,12 +14,16 @@ dynamic shared memory Triton's launcher would pass (``metadata.shared``) for the
 that declare ``.extern .shared .b8 global_smem[]``.
 
 Exactness (see the CUDA table's docstring): every kernel is bit-exact except
-``softmax`` and ``layernorm``, which use MUFU approximations (``ex2.approx``,
-``sqrt.approx``) and ``div.full.f32`` (within 2 ulp), and record tolerances.
+``softmax``, ``layernorm`` and ``attention_fwd``, which use MUFU approximations
+(``ex2.approx``, ``sqrt.approx``) and ``div.full.f32`` (within 2 ulp), and record
+tolerances. The ``tl.dot`` matmuls are bit-exact against ori's tensor-core numeric
+models (HMMA on sm_80, HGMMA where Triton emits ``wgmma`` on sm_90a: ``arch_expected``),
+and each ``tl.dot`` kernel also states a bound against float64 (``float64``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,18 @@ M32 = (1 << 32) - 1
 @dataclass(frozen=True)
 class TritonLaunch(Launch):
     """A :class:`Launch` whose PTX is ``examples/triton/ptx/ARCH/KERNEL.ptx``."""
+
+    float64: Callable[[Args], Args] | None = None
+    """The results in float64 arithmetic, for the ``tl.dot`` kernels: a check of the
+    reference's numeric model itself, within ``float64_rtol``/``float64_atol``."""
+    float64_rtol: float = 0.0
+    float64_atol: float = 0.0
+    arch_expected: tuple[tuple[str, Callable[[Args], Args]], ...] = ()
+    """``(arch, expected)`` pairs that replace ``expected`` on that arch: where Triton
+    picks another instruction whose numeric model differs (wgmma on sm_90a)."""
+
+    def expected_for(self, arch: str) -> Callable[[Args], Args]:
+        return dict(self.arch_expected).get(arch, self.expected)
 
     def ptx_path(self, arch: str) -> Path:
         return PTX_DIR / arch / f"{self.kernel}.ptx"
@@ -359,6 +375,202 @@ def _transpose_exp(args: Args) -> Args:
     return _with_scratch([None, out, None, None, None, None, None, None])
 
 
+# ----------------------------------------------------------------------------- tl.dot
+#
+# Triton lowers tl.dot on sm_80 (and on sm_90a for tiles of fewer than 64 rows) to
+# ldmatrix + mma.sync.m16n8k16, one MMA per 16-wide K step of each BK block, the K loop
+# carrying the fp32 accumulator; on sm_90a matmul_m64 becomes wgmma.mma_async.m64n16k16,
+# again one per 16-wide K step. Both of ori's models (HMMA and HGMMA) sum exact products
+# in float32 in k order from the accumulator, rounding after each addition, so the whole
+# K loop is one float32 sum in k = 0, 1, ..., K-1 order: _mma_model, bit-exact. The
+# masked tail of a K block loads zeros, which add +0.0 (kept: it turns a -0.0 sum into
+# +0.0 exactly as the hardware does).
+
+
+def _mma_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
+    """A @ B as the MMA chain computes it: A (M, K) and B (K, N) zero-padded to a multiple
+    of ``bk`` in K, exact float32 products summed in float32 in k order from +0.0 with
+    round-to-nearest-even after each addition."""
+    k = a.shape[1]
+    kp = _blocks(k, bk) * bk
+    a32 = np.zeros((a.shape[0], kp), np.float32)
+    b32 = np.zeros((kp, b.shape[1]), np.float32)
+    a32[:, :k], b32[:k] = a, b  # f16/bf16 -> f32 is exact; so is every product
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for kk in range(kp):
+        acc += np.outer(a32[:, kk], b32[kk])
+    return acc
+
+
+def _hgmma_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
+    """A @ B as a chain of wgmma.m64nNk16 computes it in ori's HGMMA model
+    (``ori_dialect/interpreter/gmma.py``): per 16-wide K step, the 16 exact products
+    summed in float64, the accumulator added in float64, one rounding to float32."""
+    k = a.shape[1]
+    kp = _blocks(k, bk) * bk
+    a64 = np.zeros((a.shape[0], kp))
+    b64 = np.zeros((kp, b.shape[1]))
+    a64[:, :k], b64[:k] = a, b
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k0 in range(0, kp, 16):
+        step = np.zeros_like(acc, dtype=np.float64)
+        for kk in range(k0, k0 + 16):  # exact (see _f16_q10): the order is immaterial
+            step += np.outer(a64[:, kk], b64[kk])
+        acc = (acc.astype(np.float64) + step).astype(np.float32)
+    return acc
+
+
+def _f16(rng: np.random.Generator, n: int, lo: float = -2, hi: float = 2) -> np.ndarray:
+    return rng.uniform(lo, hi, n).astype(np.float16)
+
+
+def _f16_q10(rng: np.random.Generator, n: int) -> np.ndarray:
+    """fp16 multiples of 2**-10 in [-2, 2]: products are multiples of 2**-20 below 4, so
+    every sum of up to 2**10 of them (and of an f32 accumulator below 2**7, itself a
+    multiple of 2**-17) is exact in float64, while float32 (24 bits) must round: the
+    HMMA and HGMMA models then give well-defined, different results."""
+    return (np.round(rng.uniform(-2, 2, n) * 1024) / 1024).astype(np.float16)
+
+
+def _bf16_bits(rng: np.random.Generator, n: int) -> np.ndarray:
+    """bf16 values as uint16 bit patterns (float32 values truncated to 8 significant bits)."""
+    f = rng.uniform(-2, 2, n).astype(np.float32)
+    return (f.view(np.uint32) >> 16).astype(np.uint16)
+
+
+def _bf16_value(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+@dataclass(frozen=True)
+class _Gemm:
+    """One matmul launch: C (M x N, row-major) = A (M x K) @ B (K x N), both row-major."""
+
+    m: int
+    n: int
+    k: int
+    bm: int
+    bn: int
+    bk: int
+    ab: str  # "f16", "f16q10" (_f16_q10) or "bf16" (travels as uint16 bit patterns)
+    out: type  # np.float32 or np.float16
+
+    @property
+    def grid(self) -> tuple[int, int, int]:
+        return _g(_blocks(self.m, self.bm), _blocks(self.n, self.bn))
+
+    def args(self, rng: np.random.Generator) -> Args:
+        if self.ab == "bf16":
+            a, b = _bf16_bits(rng, self.m * self.k), _bf16_bits(rng, self.k * self.n)
+        elif self.ab == "f16q10":
+            a, b = _f16_q10(rng, self.m * self.k), _f16_q10(rng, self.k * self.n)
+        else:
+            a, b = _f16(rng, self.m * self.k), _f16(rng, self.k * self.n)
+        i32 = np.int32
+        return [a, b, np.zeros(self.m * self.n, self.out), i32(self.m), i32(self.n),
+                i32(self.k), i32(self.k), i32(1), i32(self.n), i32(1), i32(self.n), i32(1),
+                *_scratch()]
+
+    def operands(self, args: Args) -> tuple[np.ndarray, np.ndarray]:
+        a, b = args[0], args[1]
+        if self.ab == "bf16":
+            a, b = _bf16_value(a), _bf16_value(b)
+        return a.reshape(self.m, self.k), b.reshape(self.k, self.n)
+
+    def _outs(self, c: np.ndarray) -> Args:
+        return _with_scratch([None, None, c.astype(self.out).ravel(), *[None] * 9])
+
+    def expected(self, args: Args) -> Args:
+        # fp16 output: the f32 accumulator is rounded once (cvt.rn.f16.f32)
+        return self._outs(_mma_model(*self.operands(args), self.bk))
+
+    def expected_hgmma(self, args: Args) -> Args:
+        return self._outs(_hgmma_model(*self.operands(args), self.bk))
+
+    def exact64(self, args: Args) -> Args:
+        a, b = self.operands(args)
+        out = _with_scratch([None, None, a.astype(np.float64) @ b.astype(np.float64),
+                             *[None] * 9])
+        out[2] = out[2].ravel()
+        return out
+
+
+# |f32 k-order sum - exact| <= K u sum_k |a_k b_k| (u = 2**-24); inputs in [-2, 2] give
+# sum_k |a_k b_k| <= 4K, so an absolute 4 K**2 u (K = 32: 2.4e-4); an fp16 output adds
+# half an fp16 ulp, a relative 2**-11.
+MM = _Gemm(32, 32, 32, 32, 32, 16, "f16", np.float32)
+MM_F16 = _Gemm(24, 20, 40, 16, 16, 16, "f16", np.float16)  # masked M, N and K tails
+MM_BF16 = _Gemm(32, 32, 32, 32, 16, 16, "bf16", np.float32)
+MM_M64 = _Gemm(64, 32, 32, 64, 16, 16, "f16q10", np.float32)
+
+
+def _gemm_atol(g: _Gemm) -> float:
+    return 4.0 * g.k * g.k * 2.0**-24
+
+
+# ----------------------------------------------------------------------------- attention
+
+ATT_SEQ, ATT_D, ATT_BM, ATT_BN = 24, 16, 16, 16
+ATT_SCALE = 0.25  # 1 / sqrt(head dim)
+LOG2E = 1.44269504
+# Against _att_exp (the kernel's algorithm with the fp16 rounding of P): float32
+# rounding of the dots' sums and of the softmax updates, ex2.approx (2 ulp) and div.full
+# (2 ulp), on outputs below 2 in magnitude: a few f32 ulps of 2 (2.4e-7 each); the
+# launch measures 5.4e-7. (An element of P whose exponential lands on the other side of
+# an fp16 rounding boundary would cost up to 2**-11 * max|V|; the inputs are fixed and no
+# such element occurs, so the tolerance stays tight.)
+ATT_ATOL = 2e-6
+# Against exact float64 softmax: P in fp16 is off by at most 2**-12 relative, so the
+# output by at most 2**-12 * max|V| = 2**-11 (V in [-2, 2]); plus the float32 terms.
+ATT_F64_ATOL = 2.0**-11 + 1e-5
+
+
+def _att_args(rng: np.random.Generator) -> Args:
+    n = ATT_SEQ * ATT_D
+    return [_f16(rng, n), _f16(rng, n), _f16(rng, n), np.zeros(n, np.float32),
+            np.float32(ATT_SCALE), np.int32(ATT_SEQ), np.int32(ATT_D), *_scratch()]
+
+
+def _att_qkv(args: Args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    q, k, v = (a.reshape(ATT_SEQ, ATT_D).astype(np.float64) for a in args[:3])
+    return q, k, v
+
+
+def _att_exp(args: Args) -> Args:
+    """The kernel's online softmax, block by block, in float64 but with P rounded to
+    fp16 before the second dot as the kernel does (the one rounding that is far above
+    float32's): what is left between this and the kernel is float32 rounding,
+    ex2.approx, div.full and the rare P element that rounds to the other fp16
+    neighbour because its exponential differs in the last f32 bit."""
+    q, k, v = _att_qkv(args)
+    scale = float(np.float32(np.float32(ATT_SCALE) * np.float32(LOG2E)))
+    out = np.zeros((ATT_SEQ, ATT_D), np.float64)
+    for r0 in range(0, ATT_SEQ, ATT_BM):
+        rows = slice(r0, min(r0 + ATT_BM, ATT_SEQ))
+        m = np.full(rows.stop - rows.start, -np.inf)
+        l_sum = np.zeros_like(m)
+        acc = np.zeros((len(m), ATT_D))
+        for c0 in range(0, ATT_SEQ, ATT_BN):
+            cols = slice(c0, min(c0 + ATT_BN, ATT_SEQ))
+            qk = q[rows] @ k[cols].T * scale
+            m_new = np.maximum(m, qk.max(axis=1))
+            p = np.exp2(qk - m_new[:, None])
+            alpha = np.exp2(m - m_new)
+            l_sum = l_sum * alpha + p.sum(axis=1)
+            acc = acc * alpha[:, None] + p.astype(np.float16).astype(np.float64) @ v[cols]
+            m = m_new
+        out[rows] = acc / l_sum[:, None]
+    return _with_scratch([None, None, None, out.astype(np.float32).ravel(), None, None, None])
+
+
+def _att_exact64(args: Args) -> Args:
+    q, k, v = _att_qkv(args)
+    s = q @ k.T * ATT_SCALE
+    p = np.exp(s - s.max(axis=1, keepdims=True))
+    out = (p / p.sum(axis=1, keepdims=True)) @ v
+    return _with_scratch([None, None, None, out.ravel(), None, None, None])
+
+
 # ----------------------------------------------------------------------------- table
 
 LAUNCHES: list[TritonLaunch] = [
@@ -399,4 +611,30 @@ LAUNCHES: list[TritonLaunch] = [
                  _clamp_args, _clamp_exp, covers="selects on NaN, -0.0, fp32 scalars"),
     TritonLaunch("kernels.py", "half_scale", _g(_blocks(N_HALF, 256)), _g(128),
                  _half_args, _half_exp, covers="fp16 loads/stores, cvt f16<->f32"),
+    TritonLaunch("kernels.py", "matmul", MM.grid, _g(128), MM.args, MM.expected,
+                 shared_bytes=4096, float64=MM.exact64, float64_atol=_gemm_atol(MM),
+                 covers="tl.dot fp16 x fp16 -> fp32, 32x32x16 tile over 4 warps: "
+                        "st.shared, ldmatrix(.trans), mma.sync m16n8k16 in a K loop"),
+    TritonLaunch("kernels.py", "matmul_f16out", MM_F16.grid, _g(32), MM_F16.args,
+                 MM_F16.expected, shared_bytes=1024, float64=MM_F16.exact64,
+                 float64_rtol=2.0**-11, float64_atol=_gemm_atol(MM_F16),
+                 covers="tl.dot, fp16 output (cvt.rn.f16.f32), 16x16x16 tiles in one warp, "
+                        "masked M, N and K tails"),
+    TritonLaunch("kernels.py", "matmul_bf16", MM_BF16.grid, _g(64), MM_BF16.args,
+                 MM_BF16.expected, shared_bytes=2048, float64=MM_BF16.exact64,
+                 float64_atol=_gemm_atol(MM_BF16),
+                 covers="tl.dot bf16 x bf16 -> fp32: mma.sync m16n8k16 .bf16"),
+    TritonLaunch("kernels.py", "matmul_m64", MM_M64.grid, _g(128), MM_M64.args,
+                 MM_M64.expected, shared_bytes=4096, float64=MM_M64.exact64,
+                 float64_atol=_gemm_atol(MM_M64),
+                 arch_expected=(("sm_90a", MM_M64.expected_hgmma),),
+                 covers="tl.dot with a 64-row tile: mma.sync on sm_80, wgmma.mma_async "
+                        "m64n16k16 with shared-memory descriptors on sm_90a (its own "
+                        "numeric model: one f32 rounding per k16 step)"),
+    TritonLaunch("kernels.py", "attention_fwd", _g(_blocks(ATT_SEQ, ATT_BM)), _g(32),
+                 _att_args, _att_exp, shared_bytes=1024, rtol=0.0, atol=ATT_ATOL,
+                 float64=_att_exact64, float64_atol=ATT_F64_ATOL,
+                 covers="online-softmax attention: two tl.dot per key block, ex2.approx, "
+                        "div.full, fp16 P (tolerance: ex2.approx and div.full are approximate, "
+                        "2e-6 absolute on outputs below 2; see ATT_ATOL)"),
 ]

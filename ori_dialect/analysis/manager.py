@@ -105,8 +105,10 @@ def preserved_by(pass_: ModulePass | type[ModulePass]) -> frozenset[type]:
 
 def functions_of(module: Operation) -> list[Operation]:
     """Every ``ori.func`` in ``module`` (walks nested ops; a function is an op
-    with the ``OriCallable`` trait, so the analyses need not import the ops)."""
-    return [op for op in module.walk() if op.get_trait(OriCallable) is not None]
+    with the ``OriCallable`` trait and a body, so the analyses need not import
+    the ops; an ``ori.runtime_func`` declaration has no body to work on)."""
+    return [op for op in module.walk()
+            if op.get_trait(OriCallable) is not None and op.regions and op.regions[0].blocks]
 
 
 def run_and_invalidate(

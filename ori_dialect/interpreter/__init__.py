@@ -141,6 +141,7 @@ from ori_dialect.interpreter.memory import (
     GlobalMemory,
 )
 from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.interpreter.texture import Texture
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -157,6 +158,7 @@ __all__ = [
     "Machine",
     "OpInfo",
     "Segment",
+    "Texture",
     "find_kernel",
     "run_kernel",
 ]

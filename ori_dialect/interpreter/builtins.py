@@ -23,8 +23,11 @@ from ori_dialect.interpreter.frame import (
     Term,
     nothing,
 )
+from ori_dialect.interpreter.gmma import GMMA_BUILDERS
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.interpreter.tensor import TENSOR_BUILDERS
+from ori_dialect.interpreter.texture import TEXTURE_BUILDERS
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ops.memory import (
@@ -47,6 +50,7 @@ from ori_dialect.ops.special import BptOp, CS2ROp, NopOp, S2ROp, UndefOp
 from ori_dialect.ops.sync import (
     AcqBulkOp,
     BarOp,
+    BarRedOp,
     CReduxOp,
     MatchOp,
     MembarOp,
@@ -372,9 +376,13 @@ def _shfl(dec: Decoder, op: ShflOp, k: int) -> Core:
     p = dec.slot[op.results[1]] if len(op.results) > 1 else -1
     m = dec.m
     strict = m.strict
+    masked = "mask" in dec.sources(op)
+    mask_s, mask_c = _operand(dec, op, "mask") if masked else (-1, None)
 
     def shfl(frame: Frame, idx: np.ndarray) -> None:
         n = len(idx)
+        if masked:
+            member_groups(dec, op, frame, idx)  # checks each lane's mask (faults)
         lane = idx & 31
         b = (frame[b_s][idx].astype(np.int64) if b_s >= 0 else np.int64(b_c)) & 31
         c = frame[c_s][idx].astype(np.int64) if c_s >= 0 else np.int64(c_c)
@@ -399,6 +407,11 @@ def _shfl(dec: Decoder, op: ShflOp, k: int) -> Core:
         pos = np.searchsorted(idx, src)
         posc = np.minimum(pos, n - 1)
         active = idx[posc] == src
+        if masked:
+            # a source lane outside the reader's member mask is undefined
+            # (PTX ISA 9.7.8.6): treated as a lane that does not execute it
+            mk = _lane_values(mask_s, mask_c, frame, idx).astype(np.int64)
+            active &= ((mk >> (src & 31)) & 1) == 1
         if a_s >= 0:
             full = frame[a_s]
             own = full[idx]
@@ -409,7 +422,9 @@ def _shfl(dec: Decoder, op: ShflOp, k: int) -> Core:
                     t = int(np.flatnonzero(bad)[0])
                     raise Fault(
                         f"SHFL reads lane {int(src[t]) & 31} of warp {int(idx[t]) >> 5}, "
-                        "which is not executing this instruction (undefined on hardware)",
+                        "which is not executing this instruction"
+                        + (" in this thread's membermask" if masked else "")
+                        + " (undefined on hardware)",
                         thread=int(idx[t]),
                     )
                 vals = np.where(bad, own, vals)
@@ -482,7 +497,10 @@ def member_groups(dec: Decoder, op: OriInstruction, frame: Frame, idx: np.ndarra
     n_cta = dec.m.n
     first = (idx - (idx & 31)).astype(np.int64)
     exist = (np.uint64(1) << np.minimum(n_cta - first, 32).astype(np.uint64)) - np.uint64(1)
-    bad = ((mask & bit) == 0) | ((mask & exist) != ballot[inv])
+    outside = (mask & bit) == 0
+    # a lane outside its own mask is the first thing to report: it also
+    # spoils its mask-mates' check
+    bad = outside if outside.any() else (mask & exist) != ballot[inv]
     if bad.any():
         j = int(np.flatnonzero(bad)[0])
         what = (f"thread is not in its membermask {int(mask[j]):#x}" if not mask[j] & bit[j]
@@ -609,6 +627,43 @@ def _bar(dec: Decoder, op: BarOp, k: int) -> Core:
     raise InterpreterError("ori.bar sync must end a segment")  # the decoder splits there
 
 
+def _bar_red(dec: Decoder, op: BarRedOp, k: int) -> Core:
+    raise InterpreterError("ori.bar_red must end a segment")  # the decoder splits there
+
+
+BAR_RED_OPS = ("popc", "and", "or")
+"""``ori.bar_red`` reductions by code (``Activation.red_op``)."""
+
+
+def bar_red_term(dec: Decoder, op: BarRedOp, seg_id: int) -> Term:
+    """``BAR.RED`` ends a segment like ``BAR.SYNC``; each arriving thread
+    leaves its predicate, the reduction's code and its result slot in the
+    activation, and the machine writes the reduction over all the threads the
+    barrier releases into their result slots (``Machine.bar_reduce``)."""
+    bid_spec, count_spec = _bar_operands(dec, op)
+    a_slot, a_const, a_inv = dec.sources(op)["a"]
+    srcs, _, _ = op.operand_groups()
+    check = dec.strict_uses(op, list(srcs), nothing)
+    dst = dec.slot[op.results[0]]
+    code = BAR_RED_OPS.index(op.mod("op") or "")
+    m = dec.m
+
+    def red(act: Activation, idx: np.ndarray) -> None:
+        frame = act.frame
+        check(frame, idx)
+        bid = _uniform(bid_spec, frame, idx, "barrier id")
+        cnt = -1 if count_spec is None else _uniform(count_spec, frame, idx,
+                                                       "barrier thread count")
+        _check_bar(bid, cnt, idx)
+        v = frame[a_slot][idx] if a_slot >= 0 else np.full(len(idx), bool(a_const))
+        act.red_val[idx] = ~v if a_inv else v
+        act.red_op[idx] = code
+        act.red_dst[idx] = dst
+        m.bar_arrive(act, idx, bid, cnt, seg_id)
+
+    return red
+
+
 BUILDERS: dict[type, Builder] = {
     LdgOp: _load(MemSpace.GLOBAL),
     StgOp: _store(MemSpace.GLOBAL),
@@ -628,6 +683,7 @@ BUILDERS: dict[type, Builder] = {
     NopOp: _nop,
     MembarOp: _nop,
     BarOp: _bar,
+    BarRedOp: _bar_red,
     ShflOp: _shfl,
     VoteOp: _vote,
     ReduxOp: _redux,
@@ -638,6 +694,9 @@ BUILDERS: dict[type, Builder] = {
     AcqBulkOp: _nop,
     PreExitOp: _nop,
     BptOp: _bpt,
+    **TEXTURE_BUILDERS,
+    **GMMA_BUILDERS,
+    **TENSOR_BUILDERS,
 }
 
-__all__ = ["BUILDERS", "bar_sync_term", "member_groups"]
+__all__ = ["BAR_RED_OPS", "BUILDERS", "bar_red_term", "bar_sync_term", "member_groups"]

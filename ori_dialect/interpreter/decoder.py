@@ -29,7 +29,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.loops import Loop, LoopInfo
-from ori_dialect.interpreter.builtins import BUILDERS, bar_sync_term
+from ori_dialect.interpreter.builtins import BUILDERS, bar_red_term, bar_sync_term
+from ori_dialect.interpreter.device_runtime import RUNTIME_IMPLS
 from ori_dialect.interpreter.frame import (
     INF,
     Activation,
@@ -42,6 +43,7 @@ from ori_dialect.interpreter.frame import (
     nothing,
     storage_of,
 )
+from ori_dialect.interpreter.gmma import guard_reads, tracked_values
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.physical import RegisterLayout, physical_frame, register_layout
 from ori_dialect.interpreter.semantics.registry import InterpreterError, compile_op
@@ -52,7 +54,7 @@ from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.special import UndefOp
-from ori_dialect.ops.sync import BarOp
+from ori_dialect.ops.sync import BarOp, BarRedOp
 
 if TYPE_CHECKING:
     from ori_dialect.interpreter.machine import Machine
@@ -150,6 +152,8 @@ class Decoder:
                 for r in op.results:
                     self._new_slot(r)
         self.shadow: dict[int, int] = {}
+        # values an HGMMA may still be computing (reads checked: interpreter/gmma.py)
+        self.gmma_tracked = tracked_values([op for b in self.blocks for op in b.ops])
         if machine.strict:
             self._track_undef()
         # segment numbering in loop-contiguous reverse post-order
@@ -283,6 +287,8 @@ class Decoder:
                     return self._addr(op)
                 raise InterpreterError(f"the interpreter has no semantics for {op.name}")
             core = self._instruction(op, k)
+            if self.gmma_tracked:
+                core = guard_reads(self, op, core, self.gmma_tracked)
             return self._wrap(op, core)
         except InterpreterError as e:
             return _raiser(str(e))
@@ -383,10 +389,12 @@ class Decoder:
     def _call(self, op: CallOp) -> Core:
         m = self.m
         callee = op.callee.root_reference.data
-        if callee not in m.func_ops:
-            raise InterpreterError(f"call to unknown function @{callee}")
         args = [self.slot[a] for a in op.args]
         dsts = [self.slot[r] for r in op.res]
+        if callee in m.runtime_funcs:
+            return self._call_runtime(callee, args, dsts)
+        if callee not in m.func_ops:
+            raise InterpreterError(f"call to unknown function @{callee}")
 
         exited = m.exited
 
@@ -396,6 +404,21 @@ class Decoder:
                 frame[d][idx] = r
             if exited[idx].any():  # ``exit`` in the callee ended these threads
                 raise ExitedInCall
+
+        return call
+
+    def _call_runtime(self, callee: str, args: list[int], dsts: list[int]) -> Core:
+        """A call to a CUDA device-runtime function (``ori.runtime_func``): its
+        Python implementation in :mod:`.device_runtime`."""
+        m = self.m
+        impl = RUNTIME_IMPLS.get(callee)
+        if impl is None:
+            raise InterpreterError(f"the device runtime function @{callee} is not supported")
+
+        def call(frame: Frame, idx: np.ndarray) -> None:
+            res = impl(m, idx, [frame[s][idx] for s in args])
+            for d, r in zip(dsts, res):
+                frame[d][idx] = r
 
         return call
 
@@ -552,6 +575,8 @@ class Decoder:
             return ret
         if isinstance(op, BarOp):
             return bar_sync_term(self, op, seg_id)
+        if isinstance(op, BarRedOp):
+            return bar_red_term(self, op, seg_id)
         raise InterpreterError(f"the interpreter has no semantics for terminator {op.name}")
 
 
@@ -586,7 +611,7 @@ def _raiser(message: str) -> Core:
 
 
 def _is_bar_sync(op: Operation) -> bool:
-    return isinstance(op, BarOp) and op.mod("mode") == "sync"
+    return (isinstance(op, BarOp) and op.mod("mode") == "sync") or isinstance(op, BarRedOp)
 
 
 __all__ = ["Decoder", "schedule_order"]

@@ -70,8 +70,8 @@ def storage_of(t: Attribute) -> tuple[type[np.generic], tuple[int, ...]]:
     bits = t.BITS if isinstance(t, OriRegisterType) else 32
     if bits == 64:
         return np.uint64, ()
-    if bits == 128:
-        return np.uint32, (4,)
+    if bits >= 128:  # quads and the wider tuples: one uint32 column per register
+        return np.uint32, (bits // 32,)
     return np.uint32, ()
 
 
@@ -89,7 +89,8 @@ def nothing(frame: Frame, idx: np.ndarray) -> None:
 class Activation:
     """One running function instance: its frame and per-thread position."""
 
-    __slots__ = ("dec", "frame", "pc", "ret", "wait_bar", "wait_count", "wait_site")
+    __slots__ = ("dec", "frame", "pc", "red_dst", "red_op", "red_val", "ret", "wait_bar",
+                 "wait_count", "wait_site")
 
     def __init__(self, dec: Decoder, n: int) -> None:
         self.dec = dec
@@ -98,6 +99,12 @@ class Activation:
         self.wait_bar = np.full(n, -1, dtype=np.int64)
         self.wait_count = np.full(n, -1, dtype=np.int64)
         self.wait_site = np.full(n, -1, dtype=np.int64)
+        # a thread waiting at ``ori.bar_red``: its predicate, the reduction
+        # (builtins.BAR_RED_OPS index) and the frame slot of its result; -1
+        # for a thread waiting at a plain barrier
+        self.red_val = np.zeros(n, dtype=np.bool_)
+        self.red_op = np.full(n, -1, dtype=np.int64)
+        self.red_dst = np.full(n, -1, dtype=np.int64)
         self.ret = [np.zeros((n, *storage_of(t)[1]), dtype=storage_of(t)[0])
                     for t in dec.ret_types]
 

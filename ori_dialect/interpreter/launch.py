@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,8 +11,10 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 
 from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.device_runtime import DEFAULT_HEAP_BYTES
 from ori_dialect.interpreter.machine import Machine, kernel_target
 from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.interpreter.texture import Texture
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.module_vars import CONST_BANK, GlobalOp
@@ -157,14 +160,18 @@ def run_kernel(
     physical: bool = False,
     symbols: Mapping[str, Any] | None = None,
     symbols_out: dict[str, np.ndarray] | None = None,
+    heap_bytes: int = DEFAULT_HEAP_BYTES,
+    printf_out: list[str] | None = None,
 ) -> list[Any]:
     """Launch kernel ``name`` of ``module`` on a ``grid`` of ``block``-sized CTAs.
 
     ``args`` follow the kernel's ``params``: a numpy array is copied into
     global memory and its parameter receives the 64-bit device address; a
     Python or numpy scalar (or ``bytes`` of the parameter's size) is passed by
-    value.  Returns one entry per argument: the array's final contents (same
-    dtype and shape), or the scalar unchanged.
+    value; a :class:`~.texture.Texture` is a texture object
+    (``cudaTextureObject_t``) passed as its 64-bit handle.  Returns one entry
+    per argument: the array's final contents (same dtype and shape), or the
+    scalar (or texture) unchanged.
 
     ``strict`` reports uses of ``ori.undef`` values and SHFL reads of lanes
     that do not execute the SHFL; ``max_steps`` bounds the executed
@@ -189,6 +196,21 @@ def run_kernel(
     agree), else ``uint8`` bytes.  A function's address (``ori.addr @f``) is
     its code address (:data:`.memory.CODE_BASE`); an indirect call maps it
     back to the function.
+
+    CUDA device-runtime calls (``ori.runtime_func``, :mod:`.device_runtime`):
+    ``malloc``/``free`` (and ``new``/``delete``) use a device heap of
+    ``heap_bytes`` bytes (default 8 MiB, ``cudaLimitMallocHeapSize``'s
+    default) in global memory, first-fit, 16-byte aligned, allocated in
+    thread order; an exhausted heap makes ``malloc`` return 0, and freeing a
+    pointer ``malloc`` did not return is an error naming the thread.  The
+    heap lives for one launch.  ``printf`` (``vprintf``) appends the text of
+    each call -- one string per calling thread, in CTA order and then thread
+    order, the newline included when the format has one -- to ``printf_out``
+    when a list is given, else writes it all to ``sys.stdout`` after the
+    launch (as the CUDA runtime prints the device's buffer at a
+    synchronisation point).  ``assert`` (``__assertfail``) stops the launch
+    with an ``InterpreterError`` naming the thread and the instruction and
+    carrying ``file:line: function: Assertion `message` failed.``.
     """
     func = find_kernel(module, name)
     gdim = _dim3(grid, "grid")
@@ -204,8 +226,8 @@ def run_kernel(
             f"a block of {nthreads} threads exceeds the {tgt.max_threads_per_block}-thread "
             f"limit of {tgt.name}"
         )
-    if shared_bytes < 0 or local_bytes < 0:
-        raise InterpreterError("shared_bytes and local_bytes must not be negative")
+    if shared_bytes < 0 or local_bytes < 0 or heap_bytes < 0:
+        raise InterpreterError("shared_bytes, local_bytes and heap_bytes must not be negative")
     params: list[ParamAttr] = list(func.params.data) if func.params is not None else []
     if len(args) != len(params):
         raise InterpreterError(
@@ -221,7 +243,7 @@ def run_kernel(
     machine = Machine(
         module, bdim, gdim, target=tgt.name, strict=strict, max_steps=max_steps,
         shared_bytes=shared_bytes, local_bytes=local_bytes, const_banks=const_banks,
-        max_warps_per_sm=tgt.max_warps_per_sm, physical=physical,
+        max_warps_per_sm=tgt.max_warps_per_sm, physical=physical, heap_bytes=heap_bytes,
     )
     layout = tgt.cbank0
     assert layout is not None
@@ -242,6 +264,18 @@ def run_kernel(
         size, off = p.size.data, p.offset.data
         if off < 0:
             raise InterpreterError(f"parameter #{i} of @{name} has no offset ('at')")
+        if isinstance(arg, Texture):
+            # A texture object is passed by value as its 64-bit handle
+            # (cudaTextureObject_t); handles count from 1 as the driver's do.
+            if size != 8:
+                raise InterpreterError(
+                    f"argument #{i}: a Texture (a 64-bit texture object) for a {size}-byte "
+                    "parameter")
+            handle = len(machine.textures) + 1
+            machine.textures[handle] = arg
+            arrays.append(None)
+            put(layout.params + off, handle.to_bytes(8, "little"), f"parameter #{i}")
+            continue
         if isinstance(arg, np.ndarray):
             if size != 8:
                 raise InterpreterError(
@@ -259,7 +293,13 @@ def run_kernel(
     machine.set_bank(0, bytes(bank0))
     given = _load_variables(module, machine, symbols or {}, const_banks)
     with np.errstate(all="ignore"):
-        machine.run_grid(name)
+        try:
+            machine.run_grid(name)
+        finally:  # what was printed before a fault is still shown
+            if printf_out is not None:
+                printf_out.extend(machine.printf_out)
+            elif machine.printf_out:
+                sys.stdout.write("".join(machine.printf_out))
     if symbols_out is not None:
         for vname, (addr, size) in given.items():
             raw = machine.global_mem.read(addr, size)

@@ -14,12 +14,17 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
 from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.builtins import BAR_RED_OPS
 from ori_dialect.interpreter.decoder import Decoder
+from ori_dialect.interpreter.device_runtime import DEFAULT_HEAP_BYTES, DeviceHeap
 from ori_dialect.interpreter.frame import INF, Activation, ExitedInCall, OpInfo, Segment
+from ori_dialect.interpreter.gmma import GmmaGroups
 from ori_dialect.interpreter.memory import Fault, GlobalMemory
 from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.interpreter.tensor import AsyncCopies
+from ori_dialect.interpreter.texture import Texture
 from ori_dialect.ir.metadata import MemSpace
-from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.func import FuncOp, RuntimeFuncOp
 
 MAX_CALL_DEPTH = 64
 _M32 = np.int64(0xFFFFFFFF)
@@ -46,6 +51,7 @@ class Machine:
         const_banks: dict[int, bytes] | None = None,
         max_warps_per_sm: int = 64,
         physical: bool = False,
+        heap_bytes: int = DEFAULT_HEAP_BYTES,
     ) -> None:
         self.module = module
         self.physical = physical
@@ -68,9 +74,18 @@ class Machine:
             self.set_bank(0, bytes(mem.CBANK_SIZE))
         self.nwarpid = max_warps_per_sm
         self.func_ops: dict[str, FuncOp] = {}
+        self.runtime_funcs: set[str] = set()
+        """The module's ``ori.runtime_func`` declarations (:mod:`.device_runtime`)."""
         for op in module.walk():
             if isinstance(op, FuncOp):
                 self.func_ops[op.sym_name.data] = op
+            elif isinstance(op, RuntimeFuncOp):
+                self.runtime_funcs.add(op.sym_name.data)
+        self.heap_bytes = heap_bytes
+        self.heap: DeviceHeap | None = None
+        """The device heap, made by the launch's first ``malloc``."""
+        self.printf_out: list[str] = []
+        """What ``vprintf`` printed, one entry per call and thread."""
         # Device functions have code addresses (memory.CODE_BASE) so that a
         # function pointer is a plain 64-bit value; .global variables get theirs
         # when run_kernel allocates them (``symbols``).
@@ -79,6 +94,8 @@ class Machine:
         self.func_at: dict[int, str] = {a: n for n, a in self.code_addr.items()}
         self.symbols: dict[str, int] = {}
         """Addresses of the module's ``.global`` variables (set by ``run_kernel``)."""
+        self.textures: dict[int, Texture] = {}
+        """Texture objects by handle (set by ``run_kernel``, :mod:`.texture`)."""
         self.decoded: dict[str, Decoder] = {}
         self.pool: dict[tuple[str, int], Activation] = {}
         self.depth = 0
@@ -110,6 +127,10 @@ class Machine:
         self.shared = np.zeros(0, dtype=np.uint8)
         self._local: np.ndarray | None = None
         self.bar_arrived = [0] * 16
+        self.async_copies = AsyncCopies()
+        self.gmma = GmmaGroups()
+        """HGMMA commit groups and in-flight accumulators (:mod:`.gmma`)."""
+        """LDGSTS copies not yet completed by a DEPBAR (:mod:`.tensor`)."""
 
     # ---- memories ------------------------------------------------------------
     def set_bank(self, b: int, data: bytes) -> None:
@@ -158,6 +179,8 @@ class Machine:
             a = a & _M32
             mem.check_align(a, nb, f"shared {what}")
             mem.check_window(a, nb, self.shared_bytes, f"shared {what}", "shared")
+            if self.async_copies.pending:  # a race with a copy not yet waited for
+                self.async_copies.check(a, nb, what)
             return [(None, self.shared, a)]
         if space is MemSpace.LOCAL:
             a = a & _M32  # LDL/STL: 32-bit offsets wrap as for shared memory
@@ -215,6 +238,13 @@ class Machine:
                                       None if c is None else c[pos])
         return out
 
+    def device_heap(self) -> DeviceHeap:
+        """The launch's device heap (allocated in global memory on first use)."""
+        if self.heap is None:
+            self.heap = DeviceHeap(self.global_mem.allocate(max(self.heap_bytes, 1)),
+                                   self.heap_bytes)
+        return self.heap
+
     # ---- decoding -----------------------------------------------------------------
     def decoder(self, name: str) -> Decoder:
         dec = self.decoded.get(name)
@@ -253,6 +283,8 @@ class Machine:
         self.shared = np.zeros(max(16, -(-self.shared_bytes // 16) * 16), dtype=np.uint8)
         self._local = None
         self.bar_arrived = [0] * 16
+        self.async_copies.reset(self.n)
+        self.gmma.reset(self.n)
         self.depth = 0
         act = self.activation(kernel)
         act.pc[:] = act.dec.entry_seg
@@ -395,11 +427,13 @@ class Machine:
         if not len(waiting):
             return False
         counts = act.wait_count[waiting]
+        arrived = len(waiting)  # threads counted towards this release (bar.arrive too)
         if (counts >= 0).any():
             expected = int(counts.max())
             if self.bar_arrived[bar] < expected:
                 return False
             self.bar_arrived[bar] -= expected
+            arrived = expected
         else:
             live = self.n - int(self.exited.sum())
             if len(waiting) != live:
@@ -418,9 +452,48 @@ class Machine:
                     "(threads diverged around a barrier)",
                 )
             self.bar_arrived[bar] = 0
+        self._bar_reduce(act, bar, waiting, arrived)
         act.pc[waiting] = act.wait_site[waiting] + 1
         act.wait_bar[waiting] = -1
         return True
+
+    def _bar_reduce(self, act: Activation, bar: int, waiting: np.ndarray, arrived: int) -> None:
+        """``ori.bar_red``: the released threads' reduction into their result
+        slots (PTX ISA 9.7.13.1: the reduction is over the threads that take
+        part in the barrier; ``bar.red`` must not meet ``bar.sync`` or
+        ``bar.arrive`` on the same barrier, nor another reduction)."""
+        ops = act.red_op[waiting]
+        if (ops < 0).all():
+            return
+        seg = act.dec.segments[int(act.wait_site[waiting[0]])]
+        if (ops < 0).any() or arrived > len(waiting):
+            plain = waiting[ops < 0]
+            raise self.error(
+                seg.infos[-1], waiting[ops >= 0],
+                f"barrier {bar}: a barrier reduction (bar.red) meets "
+                + (f"a plain bar.sync of {self.threads(plain)}" if len(plain)
+                   else "bar.arrive") + " on the same barrier (undefined in the PTX ISA)")
+        if (ops != ops[0]).any():
+            other = waiting[ops != ops[0]]
+            raise self.error(
+                seg.infos[-1], waiting[ops == ops[0]],
+                f"barrier {bar}: bar.red.{BAR_RED_OPS[int(ops[0])]} meets "
+                f"bar.red.{BAR_RED_OPS[int(act.red_op[other[0]])]} of {self.threads(other)} "
+                "(undefined in the PTX ISA)")
+        vals = act.red_val[waiting]
+        op = BAR_RED_OPS[int(ops[0])]
+        res: np.generic
+        if op == "popc":
+            res = np.uint32(int(vals.sum()))
+        elif op == "and":
+            res = np.bool_(vals.all())
+        else:
+            res = np.bool_(vals.any())
+        dsts = act.red_dst[waiting]
+        for d in np.unique(dsts).tolist():
+            act.frame[d][waiting[dsts == d]] = res
+        act.red_op[waiting] = -1
+        act.red_dst[waiting] = -1
 
     def _idle(self, act: Activation) -> bool:
         """No runnable thread: release a barrier or report the deadlock."""

@@ -83,8 +83,8 @@ def physical_frame(storage: list[tuple[type[np.generic], tuple[int, ...]]],
             frame.append(regs[:, base])
         elif bits == 64:
             frame.append(regs[:, base : base + 2].view(np.uint64)[:, 0])
-        elif bits == 128:
-            frame.append(regs[:, base : base + 4])
+        elif bits >= 128:  # quads and register tuples
+            frame.append(regs[:, base : base + bits // 32])
         else:
             frame.append(regs[:, base])
     return frame

@@ -118,6 +118,10 @@ class OriOp(IRDLOperation):
     """A branch whose target is read from a register (BRX): seed 001's LICM
     boundary analysis skips a multi-depth loop that contains one."""
     SASS: ClassVar[str] = ""
+    SASS_SPELLING: ClassVar[dict[str, str]] = {}
+    """How the ``ori-asm`` listing spells a modifier whose SASS text is not its
+    upper-cased IR name (HMMA's ``m16n8k16`` is ``16816``): IR modifiers start
+    with a letter so that they read as one identifier."""
 
     # ---- facts the passes ask (docs/architecture.md "Op facts") ----
     COMMUTATIVE: ClassVar[tuple[tuple[str, str], ...]] = ()

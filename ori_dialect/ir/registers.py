@@ -18,8 +18,10 @@ UP    uniform predicate           UP0 .. UP6                     UPT (index 7)
 B     convergence barrier         B0 .. B15                      --
 ====  ==========================  =============================  ==================
 
-R and UR values are 32, 64 or 128 bits wide.  A wide value occupies 2 or 4
-consecutive registers and its base register must be aligned to its size
+R and UR values are 32, 64 or 128 bits wide, R values also 256 to 2048 bits
+(register tuples of 8 to 64 registers, :data:`TUPLE_TYPES`: warpgroup MMA
+accumulators).  A wide value occupies 2, 4, ... consecutive registers and its
+base register must be aligned to its size
 (``R4`` for a 64-bit value names R4:R5).  The fixed registers (RZ, URZ, PT,
 UPT) read as zero / true, discard writes and never take an allocatable slot;
 RZ and URZ may stand for a zero of any width.
@@ -227,6 +229,53 @@ class R128Type(OriRegisterType):
 
 
 @irdl_attr_definition
+class R256Type(OriRegisterType):
+    """A 256-bit register tuple: 8 consecutive GPRs at a multiple of 8 (the
+    accumulator of ``HGMMA.64x16x16.F32``, docs/architecture.md "IR model")."""
+
+    name = "ori.r256"
+    REG_FILE = RegFile.R
+    BITS = 256
+
+
+@irdl_attr_definition
+class R512Type(OriRegisterType):
+    """A 512-bit register tuple: 16 consecutive GPRs at a multiple of 16."""
+
+    name = "ori.r512"
+    REG_FILE = RegFile.R
+    BITS = 512
+
+
+@irdl_attr_definition
+class R1024Type(OriRegisterType):
+    """A 1024-bit register tuple: 32 consecutive GPRs at a multiple of 32."""
+
+    name = "ori.r1024"
+    REG_FILE = RegFile.R
+    BITS = 1024
+
+
+@irdl_attr_definition
+class R2048Type(OriRegisterType):
+    """A 2048-bit register tuple: 64 consecutive GPRs at a multiple of 64
+    (the f32 accumulator of ``HGMMA.64x128x16.F32``)."""
+
+    name = "ori.r2048"
+    REG_FILE = RegFile.R
+    BITS = 2048
+
+
+TUPLE_TYPES: tuple[type[OriRegisterType], ...] = (R256Type, R512Type, R1024Type, R2048Type)
+"""Register tuples wider than a quad (8 to 64 registers): only the warpgroup
+MMA reads and writes them whole; ``ori.pack`` / ``ori.unpack`` build and
+split them.  The allocator gives each an aligned run (a base that is a
+multiple of its size: stricter than ptxas, which was seen to place a
+32-register accumulator at R24, so every ori allocation is one ptxas could
+make too)."""
+
+
+@irdl_attr_definition
 class UR32Type(OriRegisterType):
     """A 32-bit uniform register (sm_75+)."""
 
@@ -284,6 +333,7 @@ REGISTER_TYPES: tuple[type[OriRegisterType], ...] = (
     R32Type,
     R64Type,
     R128Type,
+    *TUPLE_TYPES,
     UR32Type,
     UR64Type,
     UR128Type,

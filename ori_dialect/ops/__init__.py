@@ -8,6 +8,7 @@ from ori_dialect.ops import (
     control,
     convert,
     floating,
+    gmma,
     integer,
     memory,
     module_vars,
@@ -15,6 +16,8 @@ from ori_dialect.ops import (
     regmove,
     special,
     sync,
+    tensor,
+    texture,
 )
 from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
@@ -31,7 +34,14 @@ from ori_dialect.ops.floating import (
     HMul2Op,
     MufuOp,
 )
-from ori_dialect.ops.func import TARGET_ATTR, FuncOp
+from ori_dialect.ops.func import RUNTIME_FUNCTIONS, TARGET_ATTR, FuncOp, RuntimeFuncOp
+from ori_dialect.ops.gmma import (
+    FenceAsyncOp,
+    GmmaCommitOp,
+    HgmmaOp,
+    WarpgroupArriveOp,
+    WarpgroupDepbarOp,
+)
 from ori_dialect.ops.integer import (
     BmskOp,
     BrevOp,
@@ -75,6 +85,7 @@ from ori_dialect.ops.special import BptOp, CS2ROp, NopOp, S2ROp, UndefOp
 from ori_dialect.ops.sync import (
     AcqBulkOp,
     BarOp,
+    BarRedOp,
     CReduxOp,
     MatchOp,
     MembarOp,
@@ -83,6 +94,8 @@ from ori_dialect.ops.sync import (
     ShflOp,
     VoteOp,
 )
+from ori_dialect.ops.tensor import DepBarOp, HmmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
+from ori_dialect.ops.texture import TexOp, Tld4Op, TldOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     IAdd3Op, IMadOp, LeaOp, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
@@ -92,16 +105,21 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     I2FOp, F2IOp, F2FOp, I2IOp,
     S2ROp, CS2ROp, NopOp, UndefOp, BptOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
-    BarOp, MembarOp, ShflOp, VoteOp, ReduxOp, CReduxOp, MatchOp, AcqBulkOp, PreExitOp,
+    BarOp, BarRedOp, MembarOp, ShflOp, VoteOp, ReduxOp, CReduxOp, MatchOp, AcqBulkOp, PreExitOp,
     R2UROp, BMovOp,
+    TexOp, TldOp, Tld4Op,
+    HgmmaOp, WarpgroupArriveOp, GmmaCommitOp, WarpgroupDepbarOp, FenceAsyncOp,
+    HmmaOp, LdsmOp, LdgstsOp, LdgDepBarOp, DepBarOp,
 )
 CONTROL_OPS: tuple[type[IRDLOperation], ...] = (
     BraOp, BrxOp, ExitOp, RetOp, CallOp, CallIndirectOp, PragmaOp)
-MODULE_OPS: tuple[type[IRDLOperation], ...] = (GlobalOp, AddrOp)
-"""Module-level variables and symbol addresses (:mod:`.module_vars`)."""
+MODULE_OPS: tuple[type[IRDLOperation], ...] = (GlobalOp, AddrOp, RuntimeFuncOp)
+"""Module-level variables and symbol addresses (:mod:`.module_vars`), device-runtime
+declarations (:class:`.func.RuntimeFuncOp`)."""
 ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_OPS, *MODULE_OPS)
 
 __all__ = [op.__name__ for op in ALL_OPS] + [
-    "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "MODULE_OPS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
+    "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "MODULE_OPS", "RUNTIME_FUNCTIONS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
     "control", "convert", "floating", "integer", "memory", "module_vars", "predicate", "regmove", "special", "sync",
+    "tensor", "texture", "gmma",
 ]

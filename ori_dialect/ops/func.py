@@ -51,7 +51,7 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import ParamAttr
-from ori_dialect.ir.registers import OriRegisterType, same_register_classes
+from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, same_register_classes
 from ori_dialect.ir.traits import OriCallable
 from ori_dialect.ops.control import BraOp, RetOp
 
@@ -288,4 +288,97 @@ class FuncOp(IRDLOperation):
         return op
 
 
-__all__ = ["TARGET_ATTR", "FuncOp"]
+RUNTIME_FUNCTIONS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "malloc": ((64,), (64,)),
+    "free": ((64,), ()),
+    "vprintf": ((64, 64), (32,)),
+    "__assertfail": ((64, 64, 32, 64, 64), ()),
+}
+"""The CUDA device runtime's functions nvcc declares ``.extern .func`` in
+device code, by name: the bit widths of their parameters and results.
+``malloc``/``free`` (also ``new``/``delete``), ``vprintf`` (``printf``: format
+string, pointer to the packed argument buffer; returns the number of
+arguments) and ``__assertfail`` (``assert``: message, file, line, function,
+character size).  The CUDA driver resolves them when it loads the module
+(ptxas 13.0 calls them ``CALL.ABS.NOINC`` through an address it loads from
+constant bank 4)."""
+
+
+@irdl_op_definition
+class RuntimeFuncOp(IRDLOperation):
+    """A function of the CUDA device runtime the module calls: a declaration
+    without body, which ``ori.call`` may name (:data:`RUNTIME_FUNCTIONS`).
+
+    ::
+
+        ori.runtime_func @malloc : (!ori.r64) -> !ori.r64
+
+    It is not an ``ori.func``: passes that work on function bodies do not see
+    it, and a call to it is a leaf call as far as the call graph is concerned
+    (the register allocator's call order and the spill area's reachable
+    functions only follow calls to ``ori.func``s).  The interpreter implements
+    each function (``run_kernel``'s docstring)."""
+
+    name = "ori.runtime_func"
+
+    body = region_def()
+    sym_name = prop_def(StringAttr)
+    function_type = prop_def(FunctionType)
+
+    traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), OriCallable())
+
+    def __init__(self, name: str, inputs: Sequence[Attribute] = (),
+                 outputs: Sequence[Attribute] = ()) -> None:
+        super().__init__(
+            regions=[Region()],
+            properties={
+                "sym_name": StringAttr(name),
+                "function_type": FunctionType.from_lists(list(inputs), list(outputs)),
+            },
+        )
+
+    @classmethod
+    def for_runtime(cls, name: str) -> RuntimeFuncOp:
+        """The declaration of runtime function ``name`` (its signature from
+        :data:`RUNTIME_FUNCTIONS`)."""
+        ins, outs = RUNTIME_FUNCTIONS[name]
+        return cls(name, [_reg_of_bits(b) for b in ins], [_reg_of_bits(b) for b in outs])
+
+    def verify_(self) -> None:
+        name = self.sym_name.data
+        if self.body.blocks:
+            raise VerifyException(f"ori.runtime_func @{name}: a runtime function has no body")
+        sig = RUNTIME_FUNCTIONS.get(name)
+        if sig is None:
+            known = ", ".join(sorted(RUNTIME_FUNCTIONS))
+            raise VerifyException(
+                f"ori.runtime_func @{name}: not a CUDA device runtime function ori knows "
+                f"({known})")
+        ftype = self.function_type
+        have = tuple(tuple(t.BITS if isinstance(t, R32Type | R64Type) else -1
+                           for t in ts) for ts in (ftype.inputs.data, ftype.outputs.data))
+        if have != sig:
+            want = FunctionType.from_lists([_reg_of_bits(b) for b in sig[0]],
+                                           [_reg_of_bits(b) for b in sig[1]])
+            raise VerifyException(
+                f"ori.runtime_func @{name}: has type {ftype}, the runtime function has type {want}")
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" @")
+        printer.print_string(self.sym_name.data)
+        printer.print_string(" : ")
+        printer.print_attribute(self.function_type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> RuntimeFuncOp:
+        name = parser.parse_symbol_name().data
+        parser.parse_punctuation(":")
+        ftype = parser.parse_function_type()
+        return cls(name, ftype.inputs.data, ftype.outputs.data)
+
+
+def _reg_of_bits(bits: int) -> Attribute:
+    return R64Type.unallocated() if bits == 64 else R32Type.unallocated()
+
+
+__all__ = ["RUNTIME_FUNCTIONS", "TARGET_ATTR", "FuncOp", "RuntimeFuncOp"]

@@ -16,7 +16,14 @@ from xdsl.utils.exceptions import VerifyException
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
-from ori_dialect.ir.registers import R32Type, R64Type, R128Type, UR32Type, UR64Type
+from ori_dialect.ir.registers import (
+    TUPLE_TYPES,
+    R32Type,
+    R64Type,
+    R128Type,
+    UR32Type,
+    UR64Type,
+)
 from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
 
 
@@ -359,6 +366,10 @@ __all__ = [
 _ = (R64, imm)
 
 
+MAX_PARTS = 64
+"""Parts of the widest value ``ori.pack`` builds (an ``!ori.r2048`` tuple)."""
+
+
 @ori_op
 class PackOp(OriInstruction):
     """Pseudo-instruction: ``d = {p0, p1[, p2, p3]}`` builds a 64- or 128-bit
@@ -371,13 +382,13 @@ class PackOp(OriInstruction):
     SASS = "PACK"
     REMATERIALIZABLE = False
     CONSTANT_LIKE = True
-    CONSTANT_PORTS = 4  # one MOV per part, each with its own port
-    DSTS = (Dst("d", (R64Type, R128Type, UR64Type)),)
+    CONSTANT_PORTS = MAX_PARTS  # one MOV per part, each with its own port
+    DSTS = (Dst("d", (R64Type, R128Type, UR64Type, *TUPLE_TYPES)),)
+    # Register tuples (TUPLE_TYPES: warpgroup MMA accumulators) have up to 64 parts.
     SRCS = (
         rio("p0"),
         rio("p1"),
-        rio("p2", optional=True),
-        rio("p3", optional=True),
+        *(rio(f"p{i}", optional=True) for i in range(2, MAX_PARTS)),
     )
 
     def verify_semantics(self) -> None:
@@ -418,10 +429,9 @@ class UnpackOp(OriInstruction):
     DSTS = (
         Dst("p0", (R32Type, UR32Type)),
         Dst("p1", (R32Type, UR32Type)),
-        Dst("p2", (R32Type,), optional=True),
-        Dst("p3", (R32Type,), optional=True),
+        *(Dst(f"p{i}", (R32Type,), optional=True) for i in range(2, MAX_PARTS)),
     )
-    SRCS = (Src("a", (R64Type, R128Type, UR64Type)),)
+    SRCS = (Src("a", (R64Type, R128Type, UR64Type, *TUPLE_TYPES)),)
 
     def verify_semantics(self) -> None:
         a = self.src_reg("a")

@@ -7,7 +7,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, Pipe
-from ori_dialect.ir.registers import R32Type, R64Type, UR32Type
+from ori_dialect.ir.registers import PredType, R32Type, R64Type, UR32Type
 from ori_dialect.ops.base import P, R, ori_op, pred, reg, rio
 
 
@@ -35,6 +35,50 @@ class BarOp(OriInstruction):
 
 
 @ori_op
+class BarRedOp(OriInstruction):
+    """BAR.RED: CTA barrier ``id`` that also reduces a predicate over the
+    threads that meet there (PTX ISA 9.7.13.1 "bar, barrier": ``bar.red``;
+    CUDA's ``__syncthreads_count/and/or``).  ``popc`` gives every participating
+    thread the number of threads whose ``a`` is true (an R32 result), ``and``
+    / ``or`` whether all / any of them hold (a predicate result).  ``count``
+    is the optional thread count, as for ``ori.bar``.
+
+    ptxas 13.0 emits ``BAR.RED.POPC.DEFER_BLOCKING 0x0, P0`` and reads the
+    result from the barrier unit with ``B2R.RESULT R4`` (``popc``) or
+    ``B2R.RESULT RZ, P0`` (``and``/``or``); ori has no B2R, so this op stands
+    for the pair (as ``ori.redux`` stands for REDUX and its move).
+
+    ::
+
+        %n = ori.bar_red popc 0x0, %p : (!ori.p) -> !ori.r32
+        %q = ori.bar_red or 0x0, not %p : (!ori.p) -> !ori.p
+    """
+
+    name = "ori.bar_red"
+    SASS = "BAR.RED"
+    LATENCY = LatencyClass.SCOREBOARD
+    PIPE = Pipe.BRA
+    SIDE_EFFECTS = True
+    IS_BARRIER = True
+    DSTS = (Dst("d", (R32Type, PredType)),)
+    SRCS = (rio("id"), pred("a"), rio("count", optional=True))
+    MODS = (ModGroup("op", ("popc", "and", "or"), required=True),)
+
+    def verify_semantics(self) -> None:
+        b = self.src_int("id")
+        if b is not None and not 0 <= b <= 15:
+            raise VerifyException("ori.bar_red: barrier id must be in 0..15")
+        want = R32Type if self.mod("op") == "popc" else PredType
+        if not isinstance(self.results[0].type, want):
+            raise VerifyException(
+                f"ori.bar_red: the {self.mod('op')} reduction gives "
+                f"{'a 32-bit register' if want is R32Type else 'a predicate'}, not "
+                f"{self.results[0].type}")
+        if self.guard is not None:
+            raise VerifyException("ori.bar_red: a barrier reduction cannot be guarded")
+
+
+@ori_op
 class MembarOp(OriInstruction):
     """MEMBAR: memory fence at CTA, GPU or system scope."""
 
@@ -56,7 +100,14 @@ class ShflOp(OriInstruction):
     from ``lane`` (``idx``: lane; ``up``: j - lane; ``down``: j + lane; ``bfly``:
     j ^ lane) within the segment described by ``clamp`` (PTX ``c`` operand:
     bits 0-4 clamp value, bits 8-12 segment mask).  If the source lane is out
-    of range the lane keeps its own ``a`` and ``p`` is false."""
+    of range the lane keeps its own ``a`` and ``p`` is false.
+
+    The optional ``mask`` is PTX's ``membermask`` when it is not known to be
+    the full warp (cooperative groups' tiles): as for ``ori.redux``, the lanes
+    of a warp with one mask exchange together, a lane must be in its own mask,
+    and a source lane outside the reading lane's mask is undefined (PTX ISA
+    9.7.8.6 "shfl.sync").  ptxas does not encode it in SHFL (it becomes a
+    WARPSYNC); the asm listing shows it as a comment."""
 
     name = "ori.shfl"
     SASS = "SHFL"
@@ -65,7 +116,8 @@ class ShflOp(OriInstruction):
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
     DSTS = (Dst("d", R), Dst("p", P, optional=True))
-    SRCS = (reg("a"), Src("lane", R, imm="int"), Src("clamp", R, imm="int"))
+    SRCS = (reg("a"), Src("lane", R, imm="int"), Src("clamp", R, imm="int"),
+            Src("mask", R, imm="int", optional=True))
     MODS = (ModGroup("mode", ("idx", "up", "down", "bfly"), required=True),)
 
 
@@ -236,6 +288,6 @@ class PreExitOp(OriInstruction):
 
 
 __all__ = [
-    "AcqBulkOp", "BarOp", "CReduxOp", "MatchOp", "MembarOp", "PreExitOp", "ReduxOp", "ShflOp",
+    "AcqBulkOp", "BarOp", "BarRedOp", "CReduxOp", "MatchOp", "MembarOp", "PreExitOp", "ReduxOp", "ShflOp",
     "VoteOp",
 ]

@@ -91,7 +91,17 @@ class Vector:
     elements: tuple[Operand, ...]
 
 
-Operand = Register | Immediate | Symbol | LabelRef | Address | Vector
+@dataclass(frozen=True)
+class TextureRef:
+    """``[tex, {c0, c1}]`` (unified texture mode, what nvcc emits for texture
+    objects) or ``[tex, sampler, {c0, c1}]``: the texture operand of ``tex``
+    and ``tld4`` (PTX ISA 9.7.10.3): the handle, then the coordinates."""
+
+    base: Register | Symbol
+    rest: tuple[Operand, ...]
+
+
+Operand = Register | Immediate | Symbol | LabelRef | Address | Vector | TextureRef
 
 
 # ----------------------------------------------------------------------------

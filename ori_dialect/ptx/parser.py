@@ -199,6 +199,7 @@ class _Parser:
         self.imm_cache: dict[str, ast.Immediate] = {}
         self.addr_cache: dict[tuple[str, str], ast.Address] = {}
         self.saw_vector = False
+        self.cur_opcode = ""  # the instruction being parsed (vector-width rules)
         self.reg_objs: dict[str, ast.Register] = {}
         self.loc_cache: dict[tuple[str, str, str], ast.SourceLoc] = {}
         self.labels: set[str] = set()
@@ -832,6 +833,7 @@ class _Parser:
                 raise self.error(f"type mismatch: guard '{g[1]}' is .{t}, not .pred", g[2])
             guard = (g[1], neg)
         op_tok = self.expect_name()
+        self.cur_opcode = op_tok[1]
         split = self.opcode_cache.get(op_tok[1])
         if split is None:
             parts = op_tok[1].split(".")
@@ -990,7 +992,10 @@ class _Parser:
                 while self.accept(","):
                     elems.append(self.parse_operand(scope, False))
                 self.expect("}")
-                if len(elems) > 8:
+                # wgmma accumulator lists hold up to 64 registers (PTX ISA
+                # 9.7.15.5); other instructions' vectors at most 8
+                if len(elems) > 8 and not (len(elems) <= 64 and self.cur_opcode
+                                           .startswith("wgmma")):
                     raise self.error(f"bad vector width: {len(elems)} elements", off)
                 return ast.Vector(tuple(elems))
             if text == "!":
@@ -1004,7 +1009,7 @@ class _Parser:
             return self.parse_number()
         raise self.error(f"expected an operand, found {self.describe(self.toks[self.pos])}")
 
-    def parse_address(self, scope: _Scope) -> ast.Address:
+    def parse_address(self, scope: _Scope) -> ast.Address | ast.TextureRef:
         toks = self.toks
         pos = self.pos
         # fast path: [%reg] / [%reg+N] with a declared register and decimal N
@@ -1045,6 +1050,13 @@ class _Parser:
             offset = self.to_int(text, off)
         else:
             raise self.error(f"expected an address, found {self.describe(self.toks[self.pos])}")
+        if base is not None and self.accept(","):
+            # ``[tex, {coords}]``: a texture operand (tex, tld4), not an address
+            rest = [self.parse_operand(scope, False)]
+            while self.accept(","):
+                rest.append(self.parse_operand(scope, False))
+            self.expect("]")
+            return ast.TextureRef(base, tuple(rest))
         if self.accept("+") or self.toks[self.pos][1] == "-" and self.toks[self.pos][0] == "P":
             offset += self.expect_int()
         self.expect("]")

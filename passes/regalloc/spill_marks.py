@@ -83,7 +83,12 @@ def can_spill(v: SSAValue) -> bool:
     f = t.REG_FILE
     if f is RegFile.UR:
         return t.BITS in (32, 64)
-    return f in (RegFile.R, RegFile.P, RegFile.UP, RegFile.B)
+    if f is RegFile.R:
+        # spill accesses are at most 128 bits: a register tuple (an MMA
+        # accumulator) stays in registers, as ptxas keeps it (it stops with
+        # C7602 "Insufficient registers" instead)
+        return t.BITS <= 128
+    return f in (RegFile.P, RegFile.UP, RegFile.B)
 
 
 __all__ = [

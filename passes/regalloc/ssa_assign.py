@@ -157,9 +157,11 @@ def _periodic(width: int, period: int, size: int) -> int:
 
 
 _SIZE = 256
-_ALIGNED = {w: _periodic(1, w, _SIZE) for w in (1, 2, 4)}
+# 8..64: the register tuples of warpgroup MMA accumulators (TUPLE_TYPES)
+_WIDTHS = (1, 2, 4, 8, 16, 32, 64)
+_ALIGNED = {w: _periodic(1, w, _SIZE) for w in _WIDTHS}
 """Bases aligned to each width."""
-_LOWER = {w: _periodic(w, 2 * w, _SIZE) for w in (1, 2, 4)}
+_LOWER = {w: _periodic(w, 2 * w, _SIZE) for w in _WIDTHS}
 """Bases whose aligned buddy (``base ^ w``) lies above them."""
 
 
@@ -182,10 +184,10 @@ class FileSlots:
     def slots(self, w: int) -> int:
         """Bases of the free aligned ``w``-register slots."""
         f = self.ok & ~self.occ
-        if w >= 2:
-            f &= f >> 1
-        if w >= 4:
-            f &= f >> 2
+        run = 1  # f: bases of `run` free registers in a row, doubled up to w
+        while run < w:
+            f &= f >> run
+            run *= 2
         if w not in _ALIGNED:
             raise ValueError(f"ssa assignment: no slots of width {w}")
         return f & _ALIGNED[w]

@@ -8,7 +8,7 @@ from xdsl.irdl import IRDLOperation
 
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, Pipe
-from ori_dialect.ops import ALL_OPS, FuncOp
+from ori_dialect.ops import ALL_OPS, FuncOp, RuntimeFuncOp
 from ori_dialect.ops.module_vars import GlobalOp
 from tests.conftest import parse, show
 
@@ -120,7 +120,10 @@ SAMPLES: dict[str, list[str]] = {
     "ori.red": ["ori.red add.f32 [%w + 0x4], %a : (!ori.r64, !ori.r32) -> ()"],
     "ori.bar": ["ori.bar 0x0 : () -> ()", "ori.bar arv 0x1, 0x40 : () -> ()"],
     "ori.membar": ["ori.membar sys : () -> ()"],
-    "ori.shfl": ["%0, %1 = ori.shfl bfly %a, 0x10, 0x1f : (!ori.r32) -> (!ori.r32, !ori.p)"],
+    "ori.shfl": ["%0, %1 = ori.shfl bfly %a, 0x10, 0x1f : (!ori.r32) -> (!ori.r32, !ori.p)",
+                 "%0 = ori.shfl idx %a, %b, 0x181f, 0xff00 : (!ori.r32, !ori.r32) -> !ori.r32"],
+    "ori.bar_red": ["%0 = ori.bar_red popc 0x0, %p : (!ori.p) -> !ori.r32",
+                    "%0 = ori.bar_red or 0x1, not %p, 0x40 : (!ori.p) -> !ori.p"],
     "ori.vote": ["%0, %1 = ori.vote any %p : (!ori.p) -> (!ori.r32, !ori.p)"],
     "ori.redux": ["%0 = ori.redux sum.s32 %a, -0x1 : (!ori.r32) -> !ori.r32",
                   "%0 = ori.redux %a, %b : (!ori.r32, !ori.r32) -> !ori.ur32"],
@@ -133,6 +136,39 @@ SAMPLES: dict[str, list[str]] = {
     "ori.call": ["%0 = ori.call @callee(%a) : (!ori.r32) -> !ori.r32"],
     "ori.call_indirect": ["%0 = ori.call_indirect %w(%a) : (!ori.r64, !ori.r32) -> !ori.r32"],
     "ori.addr": ["%0 = ori.addr @callee : !ori.r64"],
+    # warpgroup MMA (ops/gmma.py)
+    "ori.hgmma": [
+        "%0 = ori.hgmma m64n8k16 %w, %x, %q, PT : (!ori.r64, !ori.r64, !ori.r128) -> !ori.r128",
+        "%0 = ori.hgmma m64n16k16.bf16.tnspb %w, %x, RZ, not PT : (!ori.r64, !ori.r64) -> !ori.r256",
+        "%0 = ori.hgmma m64n32k16.f16.nega %q, %x, RZ, %p : (!ori.r128, !ori.r64, !ori.p) -> !ori.r256",
+    ],
+    "ori.warpgroup_arrive": ["ori.warpgroup_arrive : () -> ()"],
+    "ori.gmma_commit": ["ori.gmma_commit : () -> ()"],
+    "ori.warpgroup_depbar": ["ori.warpgroup_depbar 0x1 : () -> ()"],
+    "ori.fence_async": ["ori.fence_async : () -> ()"],
+    # texture fetches (ops/texture.py)
+    "ori.tex": ["%0 = ori.tex dim2 %w, %a, %b : (!ori.r64, !ori.r32, !ori.r32) -> !ori.r128",
+                "%0 = ori.tex dim1.s32 %w, %a : (!ori.r64, !ori.r32) -> !ori.r128"],
+    "ori.tld": ["%0 = ori.tld dim1 %w, %a : (!ori.r64, !ori.r32) -> !ori.r128",
+                "%0 = ori.tld dim2.u32 %w, %a, RZ : (!ori.r64, !ori.r32) -> !ori.r128"],
+    "ori.tld4": ["%0 = ori.tld4 g.dim2 %w, %a, %b : (!ori.r64, !ori.r32, !ori.r32) -> !ori.r128"],
+    # tensor cores and asynchronous copies (ops/tensor.py)
+    "ori.hmma": [
+        "%0 = ori.hmma m16n8k16.f32 %q, %w, %q : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128",
+        "%0 = ori.hmma m16n8k16.f16 %q, %w, %x : (!ori.r128, !ori.r64, !ori.r64) -> !ori.r64",
+        "%0 = ori.hmma m16n8k8.f32.bf16 %w, %a, RZ : (!ori.r64, !ori.r32) -> !ori.r128",
+    ],
+    "ori.ldsm": [
+        "%0 = ori.ldsm b16.m88.x4 [%a + 0x200] : (!ori.r32) -> !ori.r128",
+        "%0 = ori.ldsm b16.mt88 [%a] : (!ori.r32) -> !ori.r32",
+    ],
+    "ori.ldgsts": [
+        "ori.ldgsts bypass.b128 [%a + 0x10], [%w + 0x10] : (!ori.r32, !ori.r64) -> ()",
+        "ori.ldgsts [%a], [%w], not %p : (!ori.r32, !ori.r64, !ori.p) -> ()",
+        "ori.ldgsts bypass.b128.zfill [%a], [%w], %p : (!ori.r32, !ori.r64, !ori.p) -> ()",
+    ],
+    "ori.ldgdepbar": ["ori.ldgdepbar : () -> ()"],
+    "ori.depbar": ["ori.depbar le.SB0 0x1 : () -> ()"],
 }
 GUARDED = [
     "%0 = ori.iadd3 %a, 0x1, RZ if %p else %b : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32",
@@ -184,12 +220,13 @@ def test_every_op_has_a_sample() -> None:
     covered = {line.split("=", 1)[-1].split()[0] for line in _all_samples()}
     covered |= {"ori.func", "ori.ret", "ori.bra", "ori.exit"}  # see test_dialect_cfg.py
     covered |= {"ori.global"}  # module level: tests/ptx/lower/test_globals.py, filecheck/ptx
+    covered |= {"ori.runtime_func"}  # module level: tests/ptx/lower/test_device_runtime.py
     covered |= {"ori.brx"}  # a terminator with successors: filecheck/dialect/warp-ops.mlir
     missing = {op.name for op in ALL_OPS} - covered
     assert not missing, f"ops without a round-trip sample: {sorted(missing)}"
 
 
-@pytest.mark.parametrize("op", [o for o in ALL_OPS if o not in (FuncOp, GlobalOp)],
+@pytest.mark.parametrize("op", [o for o in ALL_OPS if o not in (FuncOp, GlobalOp, RuntimeFuncOp)],
                          ids=lambda o: o.name)
 def test_metadata_declared(op: type[IRDLOperation]) -> None:
     assert issubclass(op, OriOp)

@@ -7,18 +7,25 @@
   what ``build_ptx.py`` produces today; when ptxas is on PATH it must accept it.
 * Every PTX file imports, verifies and round-trips through ori's text format.
 * Every launch leaves exactly what its numpy reference says (within the recorded
-  tolerance for the two kernels that use approximate MUFU/division) in the interpreter,
+  tolerance for the kernels that use approximate MUFU/division) in the interpreter,
   on the imported module and, in physical-register mode, after ``ori-ptxas``.
+* The ``tl.dot`` kernels' references (ori's HMMA / HGMMA numeric models) are within a
+  stated bound of float64.
+* sm_90a PTX that uses ``wgmma`` (GMMA support in ori is young): where ori cannot yet
+  import, lower or run it, the case is skipped with ori's first diagnostic as reason,
+  found at run time; a wrong result is never skipped.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -43,6 +50,15 @@ def _id(launch: Any) -> str:
     return str(launch.kernel)
 
 
+def _uses_wgmma(launch: Any, arch: str) -> bool:
+    return "wgmma." in launch.ptx_path(arch).read_text()
+
+
+def _first_diagnostic(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0] if lines else ''}"
+
+
 def _import_uncached(rel: str) -> ModuleOp:
     path = PTX_DIR / rel
     return import_ptx(path.read_text(), str(path.relative_to(ROOT)))
@@ -53,7 +69,22 @@ _import = functools.cache(_import_uncached)
 
 def _module(launch: Any, arch: str) -> ModuleOp:
     """The imported module of ``launch`` (a fresh copy: passes mutate it)."""
-    return _import(f"{arch}/{launch.kernel}.ptx").clone()
+    with _gmma_pending(launch, arch):
+        return _import(f"{arch}/{launch.kernel}.ptx").clone()
+
+
+@contextlib.contextmanager
+def _gmma_pending(launch: Any, arch: str) -> Iterator[None]:
+    """Skip (with ori's first diagnostic) where ori fails on PTX that uses wgmma; any
+    other kernel's failure, and every failure outside this block, stays a failure."""
+    if not _uses_wgmma(launch, arch):
+        yield
+        return
+    try:
+        yield
+    except Exception as err:  # noqa: BLE001  (whatever ori raises: report it, then skip)
+        pytest.skip(f"{arch}/{launch.kernel} (wgmma) not supported by ori yet: "
+                    f"{_first_diagnostic(err)}")
 
 
 # ----------------------------------------------------------------------------- corpus
@@ -75,7 +106,8 @@ def test_corpus_is_complete() -> None:
 def test_every_kernel_in_kernels_py_is_launched() -> None:
     # kernels.py needs Triton to import: read the KERNELS names from its text
     src = (TRITON_DIR / "kernels.py").read_text()
-    jitted = set(re.findall(r"@triton\.jit\ndef (\w+)\(", src))
+    # (jitted helpers, named _*, are inlined into the kernels and have no PTX of their own)
+    jitted = set(re.findall(r"@triton\.jit\ndef ([A-Za-z]\w*)\(", src))
     listed = set(re.findall(r"^    Kernel\((\w+),", src, re.MULTILINE))
     assert jitted == listed == {la.kernel for la in LAUNCHES}
 
@@ -118,10 +150,53 @@ def test_launch_entry_is_well_formed(launch: Any) -> None:
 
 def test_tolerances_are_documented() -> None:
     loose = [la.kernel for la in LAUNCHES if not la.exact]
-    assert loose == ["softmax", "layernorm"]
+    assert loose == ["softmax", "layernorm", "attention_fwd"]
     for la in LAUNCHES:
         if not la.exact:
             assert "tolerance" in la.covers, la.kernel
+
+
+DOT_LAUNCHES = [la for la in LAUNCHES if la.float64 is not None]
+
+
+def test_dot_kernels_have_float64_checks() -> None:
+    dots = {la.kernel for la in LAUNCHES if "tl.dot" in la.covers}
+    assert dots == {la.kernel for la in DOT_LAUNCHES}
+    assert {"matmul", "matmul_f16out", "matmul_bf16", "attention_fwd"} <= dots
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("launch", DOT_LAUNCHES, ids=_id)
+def test_reference_is_close_to_float64(launch: Any, arch: str) -> None:
+    """The bit-exact models (HMMA's f32 k-order sum, HGMMA's per-k16 rounding) and the
+    attention's algorithmic reference are within their stated bounds of float64, and
+    not trivially so: the float32 result differs from float64 somewhere."""
+    args = launch.make_args(np.random.default_rng(launch.seed))
+    want = launch.expected_for(arch)(copy.deepcopy(args))
+    exact = launch.float64(copy.deepcopy(args))
+    compared = 0
+    for w, e in zip(want, exact, strict=True):
+        if e is None or w is None or np.asarray(w).dtype.kind != "f":
+            continue
+        w64 = np.asarray(w).astype(np.float64)
+        np.testing.assert_allclose(w64, e, rtol=launch.float64_rtol, atol=launch.float64_atol)
+        assert np.any(w64 != e), "the inputs make every sum exact: the order is not tested"
+        compared += 1
+    assert compared == 1
+
+
+def test_arch_references_differ_where_declared() -> None:
+    # an arch-specific reference (wgmma's numeric model) must disagree with the default
+    # one on the launch's inputs, else it checks nothing the default does not
+    declared = [la for la in LAUNCHES if la.arch_expected]
+    assert [la.kernel for la in declared] == ["matmul_m64"]
+    for la in declared:
+        args = la.make_args(np.random.default_rng(la.seed))
+        for arch, _ in la.arch_expected:
+            assert arch in ARCHS and _uses_wgmma(la, arch), (la.kernel, arch)
+            default, special = la.expected(args), la.expected_for(arch)(args)
+            assert any(d is not None and np.asarray(d).tobytes() != np.asarray(x).tobytes()
+                       for d, x in zip(default, special, strict=True)), la.kernel
 
 
 def test_philox_reference_known_answers() -> None:
@@ -191,7 +266,8 @@ def test_ptxas_accepts_committed_ptx(tmp_path: Path) -> None:
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
 def test_import_verify_round_trip(launch: Any, arch: str) -> None:
     module = _module(launch, arch)
-    module.verify()
+    with _gmma_pending(launch, arch):
+        module.verify()
     assert module.attributes["ori.target"].data == arch  # type: ignore[attr-defined]
     text = module_text(module)
     again = Parser(make_context(), text, f"{arch}/{launch.kernel}").parse_module()
@@ -223,15 +299,16 @@ def _check(launch: Any, arch: str, got: list[Any], want: list[Any]) -> None:
 
 def _run(launch: Any, module: ModuleOp, arch: str, *, physical: bool) -> None:
     args = launch.make_args(np.random.default_rng(launch.seed))
-    want = launch.expected([copy.deepcopy(a) for a in args])
-    got = run_kernel(
-        module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
-        shared_bytes=launch.shared_bytes,
-        # Triton's code never reads an undefined register or an inactive lane's SHFL
-        # source: doing so here would be a lowering (or allocation) bug.
-        strict=not physical,
-        physical=physical,
-    )
+    want = launch.expected_for(arch)([copy.deepcopy(a) for a in args])
+    with _gmma_pending(launch, arch):
+        got = run_kernel(
+            module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
+            shared_bytes=launch.shared_bytes,
+            # Triton's code never reads an undefined register or an inactive lane's SHFL
+            # source: doing so here would be a lowering (or allocation) bug.
+            strict=not physical,
+            physical=physical,
+        )
     _check(launch, arch, got, want)
 
 
@@ -245,8 +322,9 @@ def test_launch_matches_numpy(launch: Any, arch: str) -> None:
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
 def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
     module = _module(launch, arch)
-    apply_pipeline(module, "ori-ptxas", make_context())
-    module.verify()
+    with _gmma_pending(launch, arch):
+        apply_pipeline(module, "ori-ptxas", make_context())
+        module.verify()
     _run(launch, module, arch, physical=True)
 
 

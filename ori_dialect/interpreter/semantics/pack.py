@@ -51,7 +51,8 @@ def _unpack(op: UnpackOp) -> OpFn:
         return fn2
 
     def fn4(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
-        q = np.asarray(src[0], dtype=U32).reshape(n, 4)
-        return tuple(q[:, i].copy() for i in range(4))
+        # quads and register tuples: (n, parts) words
+        q = np.asarray(src[0], dtype=U32).reshape(n, parts)
+        return tuple(q[:, i].copy() for i in range(parts))
 
     return fn4

@@ -14,10 +14,13 @@ from ori_dialect.ptx.lower import (  # noqa: F401
     convert,
     data,
     floating,
+    gmma,
     integer,
     logic,
     special,
     sync,
+    tensor,
+    texture,
 )
 from ori_dialect.ptx.lower.handlers import LOWERINGS, lowers
 from ori_dialect.ptx.lower.module import import_ptx

@@ -36,6 +36,8 @@ from ori_dialect.ir.registers import (
     R32Type,
     R64Type,
     R128Type,
+    RegFile,
+    reg_type,
 )
 from ori_dialect.ops.integer import MovOp, PackOp, ShrOp, UnpackOp
 from ori_dialect.ops.module_vars import AddrOp
@@ -126,6 +128,9 @@ class LoweringBuilder:
         self.guard: tuple[SSAValue, bool] | None = None
         self.local_bytes = 0
         self.local_vars: dict[str, int] = {}
+        self.param_copy_at: int | None = None
+        """Local offset of the kernel-parameter copy ``cvta.param`` uses (data.param_copy)."""
+        self.entry: Block
         self.shared_used: set[str] = set()
         """The ``.shared`` variables this function addresses (:meth:`shared_offset`)."""
         self._loc_ins: ast.Instruction | ast.Call | None | bool = False  # never an instruction
@@ -333,7 +338,9 @@ class LoweringBuilder:
         return self.pack(parts)
 
     def pack(self, parts: Sequence[SSAValue | int]) -> SSAValue:
-        t = R64Type if len(parts) == 2 else R128Type
+        # 2 parts: a pair, 4: a quad, 8..64: a register tuple (wgmma accumulators)
+        t = R64Type if len(parts) == 2 else R128Type if len(parts) == 4 else reg_type(
+            RegFile.R, 32 * len(parts))
         vals = [p if isinstance(p, SSAValue) else self.mov_imm(p) for p in parts]
         v = self.emit1(PackOp, vals, t.unallocated())
         self._unpacked[v] = tuple(vals)
@@ -508,7 +515,14 @@ class LoweringBuilder:
         off = self.mod.const_offsets.get(sym.name)
         if off is not None:
             return self.const(off, max(32, type_bits(ptx_type)))
-        if self.param(sym.name) is not None:
+        buf = self.param(sym.name)
+        if buf is not None:
+            if buf.cbank_offset is not None:
+                # PTX ISA 5.1.6.1 "Kernel Function Parameters": the address of a
+                # kernel parameter (mov) is an address in the .param space, which
+                # ld.param takes through a register.  It is the parameter's offset
+                # in the parameter area, as in ptxas's LDC c[0x0][R+0x160].
+                return self.const(buf.cbank_offset, max(32, type_bits(ptx_type)))
             self.error(f"taking the address of parameter '{sym.name}' is not supported "
                        "(ld.param/st.param with the parameter name are)", sym)
         fn = self.mod.functions_by_name.get(sym.name)

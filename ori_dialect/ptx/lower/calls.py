@@ -1,6 +1,14 @@
 """``call``: direct calls to device functions of the same module, and
 indirect calls through a register (``ori.call_indirect``).
 
+A call to a function that is only declared (``.extern .func``) is refused --
+ori has no linker -- unless it is one of the CUDA device runtime's functions
+nvcc emits (``malloc``, ``free``, ``vprintf``, ``__assertfail``: NVIDIA's
+"PTX Interoperability" guide, "System Calls", lists them as functions the
+driver provides): the call stays an ``ori.call`` naming an
+``ori.runtime_func`` declaration the module gets once, as ptxas keeps a
+``CALL.ABS.NOINC`` to the driver's code.
+
 nvcc passes arguments through ``.param`` objects declared in a ``{ }`` scope
 around the call: ``st.param`` fills them, the call names them, ``ld.param``
 reads the return object afterwards.  Those objects are word buffers of SSA
@@ -18,6 +26,7 @@ from xdsl.ir import Attribute, SSAValue
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import CallIndirectOp, CallOp
+from ori_dialect.ops.func import RUNTIME_FUNCTIONS
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import ParamBuffer, param_reg, param_size_align
 from ori_dialect.ptx.lower.types import reg_class
@@ -100,6 +109,22 @@ def _receive(ctx: LoweringBuilder, ins: ast.Call, op: CallOp,
             ctx.write_var(buf.word(k), w)
 
 
+def _check_runtime_prototype(ctx: LoweringBuilder, ins: ast.Call, callee: ast.Function) -> None:
+    """A CUDA device-runtime function (``malloc``, ``free``, ``vprintf``,
+    ``__assertfail``) the CUDA driver supplies: its ``.extern .func``
+    declaration must have the runtime's prototype (parameter and result sizes
+    as nvcc declares them), since the call is made with that prototype."""
+    want_in, want_out = RUNTIME_FUNCTIONS[callee.name]
+    have_in = tuple(8 * param_size_align(p)[0] for p in callee.params)
+    have_out = tuple(8 * param_size_align(p)[0] for p in callee.return_params)
+    if (have_in, have_out) != (want_in, want_out):
+        def sig(ins_: tuple[int, ...], outs: tuple[int, ...]) -> str:
+            return (f"({', '.join(f'.b{b}' for b in outs)}) {callee.name}"
+                    f"({', '.join(f'.b{b}' for b in ins_)})")
+        ctx.error(f"'{callee.name}' is declared {sig(have_in, have_out)}, but the CUDA device "
+                  f"runtime's function is {sig(want_in, want_out)}", ins)
+
+
 def lower_call(ctx: LoweringBuilder, ins: ast.Call) -> None:
     if ins.guard is not None:
         ctx.unsupported(ins, "guarded calls are not supported; branch around the call")
@@ -113,7 +138,10 @@ def lower_call(ctx: LoweringBuilder, ins: ast.Call) -> None:
     if callee.kind == "entry":
         ctx.error(f"'{name}' is a kernel entry and cannot be called", ins)
     defined = any(f.name == name and f.body is not None for f in ctx.mod.ast.functions)
-    if not defined:
+    if not defined and name in RUNTIME_FUNCTIONS:
+        _check_runtime_prototype(ctx, ins, callee)
+        ctx.mod.runtime_decl(name)
+    elif not defined:
         ctx.unsupported(ins, f"'{name}' is declared but not defined in this module "
                         "(external functions need a linker ori does not have)")
     if len(ins.args) != len(callee.params):

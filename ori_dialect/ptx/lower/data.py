@@ -28,7 +28,7 @@ from xdsl.ir import SSAValue
 
 from ori_dialect.ir.address_space import LOCAL_WINDOW, SHARED_WINDOW
 from ori_dialect.ir.registers import R32Type, R64Type, R128Type
-from ori_dialect.ops.integer import Lop3Op, MovOp, PrmtOp, ShlOp, ShrOp
+from ori_dialect.ops.integer import IAdd3Op, Lop3Op, MovOp, PrmtOp, ShlOp, ShrOp
 from ori_dialect.ops.memory import (
     LdcOp,
     LdgOp,
@@ -367,6 +367,9 @@ def lower_cvta(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     if space == "global":
         ctx.set(d, ctx.value(a, t))
         return
+    if space == "param":
+        _cvta_param(ctx, ins, d, a, t, to)
+        return
     if space not in ("shared", "local"):
         ctx.unsupported(ins, f"cvta for the .{space} space")
     window = SHARED_WINDOW if space == "shared" else LOCAL_WINDOW
@@ -379,6 +382,65 @@ def lower_cvta(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         ctx.set(d, ctx.pack([lo, hi]))
 
 
+def _cvta_param(ctx: LoweringBuilder, ins: ast.Instruction, d: ast.Operand, a: ast.Operand,
+                t: str, to: bool) -> None:
+    """``cvta.param`` / ``cvta.to.param`` of a kernel parameter's address (PTX
+    ISA 9.7.9.17 "cvta": the generic address of a .param-space address).
+
+    ptxas 13.0 adds the address to ``c[0x0][0x40]``, the generic address at
+    which the driver maps constant bank 0 (``LD.E [R6.64+0x160]`` then reads
+    the parameter).  Ori has no generic window onto constant bank 0; instead
+    the kernel's parameter area is copied once, in the entry block, into a
+    local-memory buffer (:func:`param_copy`), and the generic address is that
+    buffer's address in the local window plus the .param offset.  Kernel
+    parameters are read-only (a store through the address is undefined in
+    PTX), so reading the copy gives what reading the parameters would."""
+    if ctx.fn.kind != "entry":
+        ctx.unsupported(ins, "cvta.param in a device function (its parameters are registers)")
+    base = param_copy(ctx)
+    v = ctx.value(a, "u64") if not isinstance(a, ast.Symbol) else ctx.symbol_address(a, "u64")
+    lo = ctx.parts(v)[0] if isinstance(v.type, R64Type) else v
+    # .param-space addresses and the copy's local offsets are below 2^32, and the
+    # local window's low word is zero: only the low word changes, as for cvta.local
+    lo = ctx.emit1(IAdd3Op, [lo, -base if to else base, rzero()])
+    if t == "u32":
+        ctx.set(d, lo)
+    else:
+        ctx.set(d, ctx.pack([lo, 0 if to else LOCAL_WINDOW >> 32]))
+
+
+def param_copy(ctx: LoweringBuilder) -> int:
+    """The local offset of the copy of the kernel's parameter area that
+    ``cvta.param`` addresses point into, made on first use: the area's words
+    are read from constant bank 0 (LDC) and stored to local memory (STL) at
+    the end of the entry block, which dominates every use (the entry block is
+    no branch target)."""
+    if ctx.param_copy_at is not None:
+        return ctx.param_copy_at
+    layout = ctx.target.cbank0
+    if layout is None:
+        ctx.error(f"target {ctx.target.name} has no constant-bank layout")
+    size = 0
+    for p in ctx.fn.params:
+        buf = ctx.param(p.name)
+        if buf is not None and buf.cbank_offset is not None:
+            size = max(size, buf.cbank_offset + buf.size)
+    size = -(-size // 4) * 4
+    base = ctx.local_bytes = -(-ctx.local_bytes // 16) * 16
+    ctx.local_bytes += size
+    ctx.param_copy_at = base
+    saved, saved_guard = ctx.cur, ctx.guard
+    ctx.cur, ctx.guard = ctx.entry, None
+    try:
+        for off in range(0, size, 4):
+            w = ctx.emit1(LdcOp, [0, rzero(), layout.params + off], R32Type.unallocated(),
+                          mods=width_of(32, False))
+            ctx.emit(StlOp, [rzero(), base + off, w], [], mods=width_of(32, False))
+    finally:
+        ctx.cur, ctx.guard = saved, saved_guard
+    return base
+
+
 @lowers("ld")
 def lower_ld(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     m = Mods(ctx, ins)
@@ -389,6 +451,9 @@ def lower_ld(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     signed = is_signed(m.type)
     dsts = elements(ctx, d, m.vec)
     total = ebits * m.vec
+    if m.space == "param" and isinstance(a, ast.Address) and isinstance(a.base, ast.Register):
+        _ld_param_indirect(ctx, m, a, d, dsts, ebits, signed)
+        return
     if m.space == "param":
         buf, off = param_buffer(ctx, a)
         if buf.cbank_offset is not None:
@@ -471,11 +536,31 @@ def _ld_kernel_param(ctx: LoweringBuilder, m: Mods, off: int, dsts: list[ast.Ope
             ctx.set(e, v, signed=signed)
 
 
+def _ld_param_indirect(ctx: LoweringBuilder, m: Mods, a: ast.Address, d: ast.Operand,
+                       dsts: list[ast.Operand], ebits: int, signed: bool) -> None:
+    """``ld.param [%rd+off]`` in a kernel: ``%rd`` holds a .param-space address
+    (``mov %rd, param``: the parameter's offset in the parameter area, PTX ISA
+    5.1.6.1), so the load reads constant bank 0 at the parameter base plus the
+    register (ptxas 13.0: ``LDC R0, c[0x0][R0+0x160]``).  A device function's
+    parameters are registers, which have no address."""
+    if ctx.fn.kind != "entry":
+        ctx.unsupported(ctx.ins, "ld.param through a register in a device "  # type: ignore[arg-type]
+                        "function (its parameters have no address)")
+    layout = ctx.target.cbank0
+    if layout is None:
+        ctx.error(f"target {ctx.target.name} has no constant-bank layout")
+    _ld_const(ctx, m, a, d, dsts, ebits, signed, bank=0, bias=layout.params)
+
+
 def _ld_const(ctx: LoweringBuilder, m: Mods, a: ast.Operand, d: ast.Operand,
-              dsts: list[ast.Operand], ebits: int, signed: bool) -> None:
+              dsts: list[ast.Operand], ebits: int, signed: bool, *, bank: int = CONST_BANK,
+              bias: int = 0) -> None:
     """``ld.const``: user constants live in constant bank 3 (``CONST_BANK``, as
-    ptxas places them); an address register holds the offset in the bank."""
+    ptxas places them); an address register holds the offset in the bank.
+    ``bank``/``bias``: another bank and the offset the register is relative to
+    (kernel parameters, :func:`_ld_param_indirect`)."""
     base, off = address(ctx, a, "const")
+    off += bias
     # LDC cannot fault, so it runs unguarded; under a PTX guard ``set`` wraps
     # each destination in a guarded move.
     total = ebits * m.vec
@@ -483,7 +568,7 @@ def _ld_const(ctx: LoweringBuilder, m: Mods, a: ast.Operand, d: ast.Operand,
         ctx.unsupported(ctx.ins, f"a {total}-bit access (at most 128 bits)")  # type: ignore[arg-type]
     if m.vec == 1:
         rt = reg_class(m.type).unallocated() if ebits > 32 else R32Type.unallocated()
-        v = ctx.emit1(LdcOp, [CONST_BANK, base, off], rt, mods=width_of(ebits, signed))
+        v = ctx.emit1(LdcOp, [bank, base, off], rt, mods=width_of(ebits, signed))
         if not isinstance(d, ast.Register):
             ctx.error("destination must be a register", d)
         if d.name != "_":
@@ -493,9 +578,19 @@ def _ld_const(ctx: LoweringBuilder, m: Mods, a: ast.Operand, d: ast.Operand,
             ctx.set(d, v, signed=signed)
         return
     if total < 32:
-        ctx.unsupported(ctx.ins, "vector loads narrower than 32 bits")  # type: ignore[arg-type]
+        # no narrow vector LDC: one LDC.U8/U16 per element (a constant bank
+        # has no side effects, so splitting the access changes nothing)
+        for i, e in enumerate(dsts):
+            if isinstance(e, ast.Register) and e.name != "_":
+                x = ctx.emit1(LdcOp, [bank, base, off + i * ebits // 8], R32Type.unallocated(),
+                              mods=width_of(ebits, signed))
+                var = ctx.lookup(e.name, e)
+                if signed and type_bits(var.type) < 32:
+                    x = mask(ctx, x, type_bits(var.type))  # narrow registers stay zero-extended
+                ctx.set(e, x, signed=signed)
+        return
     rt = {32: R32Type, 64: R64Type, 128: R128Type}[total].unallocated()
-    v = ctx.emit1(LdcOp, [CONST_BANK, base, off], rt, mods=width_of(total, False))
+    v = ctx.emit1(LdcOp, [bank, base, off], rt, mods=width_of(total, False))
     for e, x in zip(dsts, explode(ctx, v, ebits, m.vec)):
         if isinstance(e, ast.Register) and e.name != "_":
             if signed and ebits < 32:

@@ -27,7 +27,10 @@ Module-level decisions:
   touches reach further, that extent as ``ori.shared_extent``, which the
   interpreter allocates (the launch's dynamic size follows it).
 * Functions are lowered in file order; a device function's declared
-  prototype (``.func`` without body) must be defined in the same module.
+  prototype (``.func`` without body) must be defined in the same module,
+  except the CUDA device runtime's functions (``malloc``, ``free``,
+  ``vprintf``, ``__assertfail``), which become ``ori.runtime_func``
+  declarations after the variables (:mod:`.calls`).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.ir import Operation
 
 from ori_dialect.ops.control import CallIndirectOp, CallOp
-from ori_dialect.ops.func import TARGET_ATTR, FuncOp
+from ori_dialect.ops.func import TARGET_ATTR, FuncOp, RuntimeFuncOp
 from ori_dialect.ops.module_vars import GlobalOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import param_size_align
@@ -83,6 +86,8 @@ class ModuleLowering:
         """Device functions whose address a function or an initializer takes."""
         self.functions_by_name: dict[str, ast.Function] = {}
         self.helpers: dict[str, FuncOp] = {}
+        self.runtime_decls: dict[str, RuntimeFuncOp] = {}
+        """The CUDA device-runtime functions the module calls (``ori.runtime_func``)."""
         # ``loc`` attributes by (file, line, column), shared by every function.
         self.loc_attrs: dict[tuple[int, int, int], StringAttr] = {}
         for g in module.globals:
@@ -118,6 +123,11 @@ class ModuleLowering:
         self.shared_order.append(st.name)
         self.shared_layout[st.name] = (size, align)
         self.shared_end += size
+
+    def runtime_decl(self, name: str) -> None:
+        """Declare CUDA device-runtime function ``name`` in the module (once)."""
+        if name not in self.runtime_decls:
+            self.runtime_decls[name] = RuntimeFuncOp.for_runtime(name)
 
     def lower_helper(self, source: ast.Module, fn: ast.Function, text: str,
                      filename: str) -> FuncOp:
@@ -194,7 +204,7 @@ class ModuleLowering:
         for func in kernels:
             self._shared_figures(func, uses, calls, indirect)
         ops.extend(self.helpers.values())
-        return ModuleOp([*var_ops, *ops], attributes={TARGET_ATTR: StringAttr(self.target_name)})
+        return ModuleOp([*var_ops, *self.runtime_decls.values(), *ops], attributes={TARGET_ATTR: StringAttr(self.target_name)})
 
     # ------------------------------------------------------------------
     # shared memory per kernel

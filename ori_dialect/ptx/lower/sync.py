@@ -22,8 +22,9 @@
 * ``bar{.cta}.sync``/``barrier{.cta}.sync{.aligned}`` ``a{, b}`` -> ``ori.bar``
   ``sync`` with barrier ``a`` and optional thread count ``b``;
   ``bar.arrive``/``barrier.arrive`` ``a, b`` -> ``ori.bar arv``.  The
-  reduction forms ``bar.red`` are unsupported (``ori.bar`` does not model
-  them).
+  reduction forms ``bar.red.popc.u32`` / ``bar.red.{and,or}.pred`` (CUDA's
+  ``__syncthreads_count/and/or``) -> ``ori.bar_red``; a guarded one is
+  unsupported.
 * ``bar.warp.sync membermask`` -> ``ori.membar cta``.  Ori has no WARPSYNC:
   lanes of a warp that reach the same instruction run it together (the
   interpreter reconverges them at the join of their paths), so what is left
@@ -67,8 +68,11 @@
   ``mask`` source: cooperative groups' tiles run one reduction per part of
   a warp, each with its own mask, all at once (ptxas separates them with
   ``WARPSYNC.EXCLUSIVE``).
-* The ``membermask`` of ``shfl.sync``/``bar.warp.sync`` (and a full
-  ``vote.sync`` mask) names the lanes that must execute the instruction
+* ``shfl.sync`` keeps a ``membermask`` that is not known to be the full
+  warp as ``ori.shfl``'s ``mask`` source (cooperative groups' tiles, as for
+  ``redux.sync``).
+* The ``membermask`` of ``bar.warp.sync`` (and a full ``vote.sync`` or
+  ``shfl.sync`` mask) names the lanes that must execute the instruction
   together; a valid PTX program
   has them all there, and Ori's collectives act on exactly the lanes that
   execute them, so the mask only needs to be a valid operand.  The
@@ -102,6 +106,7 @@ from ori_dialect.ops.special import BptOp
 from ori_dialect.ops.sync import (
     AcqBulkOp,
     BarOp,
+    BarRedOp,
     CReduxOp,
     MatchOp,
     MembarOp,
@@ -112,6 +117,7 @@ from ori_dialect.ops.sync import (
 )
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.data import address
+from ori_dialect.ptx.lower.gmma import lower_fence_proxy_async
 from ori_dialect.ptx.lower.handlers import lowers
 from ori_dialect.ptx.lower.types import is_signed, reg_class, type_bits
 
@@ -278,7 +284,8 @@ def lower_bar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         ctx.emit_effect(MembarOp, [], [], mods="cta")
         return
     if mods and mods[0] == "red":
-        ctx.unsupported(ins, "barrier reductions (.red.popc/.and/.or) are not modelled by ori.bar")
+        _bar_red(ctx, ins, mods)
+        return
     if "cluster" in mods:
         ctx.unsupported(ins, "cluster barriers")
     if mods not in (["sync"], ["arrive"]):
@@ -298,6 +305,33 @@ def lower_bar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     ctx.emit_effect(BarOp, srcs, [], mods="arv" if arrive else "sync")
 
 
+def _bar_red(ctx: LoweringBuilder, ins: ast.Instruction, mods: list[str]) -> None:
+    """``bar{.cta}.red.popc.u32 d, a{, b}, {!}c`` and ``bar{.cta}.red.{and,or}.pred
+    p, a{, b}, {!}c`` (also spelled ``barrier{.cta}.red``; PTX ISA 9.7.13.1 "bar,
+    barrier") -> ``ori.bar_red`` (BAR.RED with its B2R.RESULT, see the op)."""
+    if mods not in (["red", "popc", "u32"], ["red", "and", "pred"], ["red", "or", "pred"]):
+        ctx.error(f"expected {ins.opcode}.red.popc.u32 or {ins.opcode}.red.{{and,or}}.pred", ins)
+    if ctx.guard is not None:
+        ctx.unsupported(ins, "a guarded barrier reduction (branch around it)")
+    n = len(ins.operands)
+    if n not in (3, 4):
+        ctx.error(f"{ins.opcode}.red takes d, a barrier id, an optional thread count and "
+                  "{!}c", ins)
+    d, *ids, c = ins.operands
+    srcs = [ctx.src(o, "u32") for o in ids]
+    if isinstance(srcs[0], int) and not 0 <= srcs[0] <= 15:
+        ctx.error(f"barrier id {srcs[0]} out of range 0..15", ins)
+    if n == 4 and isinstance(srcs[1], int) and (srcs[1] == 0 or srcs[1] % 32 or srcs[1] > 1024):
+        ctx.error(f"barrier thread count {srcs[1]} must be a non-zero multiple of 32, at most 1024",
+                  ins)
+    pv, neg = _pred_source(ctx, c)
+    popc = mods[1] == "popc"
+    rt = R32Type.unallocated() if popc else PredType.unallocated()
+    op = ctx.emit_effect(BarRedOp, [srcs[0], pv, *srcs[1:]], [rt], mods=mods[1],
+                         smods={"a": "not"} if neg else None, dsts=[_dst(d)])
+    _set_result(ctx, _dst(d), op.results[0], False)
+
+
 @lowers("membar")
 def lower_membar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     scopes = {"cta": "cta", "gl": "gpu", "sys": "sys"}
@@ -311,6 +345,9 @@ def lower_membar(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
 @lowers("fence")
 def lower_fence(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = list(ins.modifiers)
+    if mods[:2] == ["proxy", "async"]:
+        lower_fence_proxy_async(ctx, ins)  # the wgmma operand fence (lower/gmma.py)
+        return
     if mods and mods[0] in ("proxy", "mbarrier_init", "op_restrict"):
         ctx.unsupported(ins, "proxy and mbarrier fences")
     if mods and mods[0] in ("sc", "acq_rel"):
@@ -345,8 +382,10 @@ def lower_shfl(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     d, a, b, c, membermask = ins.operands
     if not isinstance(d, ast.Register):
         ctx.error("shfl.sync's destination must be a register", d)
-    ctx.src(membermask, "b32")  # checked, see the module docstring
+    mask = ctx.src(membermask, "b32")
     srcs = [ctx.value(a, "b32"), ctx.src(b, "b32"), ctx.src(c, "b32")]
+    if _known_mask(mask) != 0xFFFFFFFF:
+        srcs.append(mask)  # a tile's mask: the lanes that exchange together (the op)
     dreg = _dst(dataclasses.replace(d, pair=None))
     types = [R32Type.unallocated()]
     dsts: list[ast.Operand | None] = [dreg]

@@ -1,0 +1,426 @@
+"""Interpreter closures for the sm_80 tensor-core and async-copy ops
+(:mod:`ori_dialect.ops.tensor`) and the state of the asynchronous copies.
+
+* HMMA and LDSM are warp-collective: every warp that executes one must do so
+  with all 32 lanes (PTX ``.sync.aligned``: "all threads in the warp must
+  execute the same instruction"); anything else stops with an error naming a
+  missing lane.  Fragment ownership follows the PTX ISA (section 9.7.14.5.8
+  for mma.m16n8k16, 9.7.14.5.7 for m16n8k8, 9.7.14.5.15 for ldmatrix); the
+  numeric model is stated on :class:`~ori_dialect.ops.tensor.HmmaOp` and
+  implemented by :func:`mma_reference`, which the tests reuse.
+* LDGSTS copies are modelled as completing at the covering DEPBAR
+  (:class:`AsyncCopies`): the source is read when the copy is issued, the
+  destination bytes are written when a ``DEPBAR.LE SB0, N`` of the issuing
+  thread retires the copy's group.  Between the two, any shared-memory
+  access to those bytes (by any thread) is a race whose result the hardware
+  leaves undefined: the machine reports it as a fault naming the
+  instruction, the accessing thread and the thread whose copy is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ori_dialect.interpreter import memory as mem
+from ori_dialect.interpreter.frame import Core, Frame
+from ori_dialect.interpreter.memory import Fault
+from ori_dialect.interpreter.semantics.registry import InterpreterError
+from ori_dialect.ir.metadata import MemSpace
+from ori_dialect.ops.tensor import DepBarOp, HmmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
+
+if TYPE_CHECKING:
+    from ori_dialect.interpreter.decoder import Decoder
+
+_M32 = np.int64(0xFFFFFFFF)
+_M64 = (1 << 64) - 1
+
+
+# ----------------------------------------------------------------------
+# fragment layouts (PTX ISA 9.7.14.5.7 / 9.7.14.5.8)
+# ----------------------------------------------------------------------
+def _lanes() -> tuple[np.ndarray, np.ndarray]:
+    lane = np.arange(32)
+    return lane >> 2, lane & 3
+
+
+def a_positions(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) of A's elements per lane, register and half: shape (32, k//4, 2).
+    Register i holds ``A[g + 8*(i&1)][2t + 8*(i>>1) + h]``."""
+    g, t = _lanes()
+    regs = np.arange(k // 4)
+    h = np.arange(2)
+    row = g[:, None, None] + 8 * (regs[None, :, None] & 1) + 0 * h
+    col = 2 * t[:, None, None] + 8 * (regs[None, :, None] >> 1) + h[None, None, :]
+    return np.broadcast_to(row, col.shape), col
+
+
+def b_positions(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(k, n) of B's elements per lane, register and half: shape (32, k//8, 2).
+    Register i holds ``B[2t + 8i + h][g]``."""
+    g, t = _lanes()
+    regs = np.arange(k // 8)
+    h = np.arange(2)
+    row = 2 * t[:, None, None] + 8 * regs[None, :, None] + h[None, None, :]
+    col = np.broadcast_to(g[:, None, None], row.shape)
+    return row, col
+
+
+def c_positions() -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) of the accumulator's elements j = 0..3 per lane: shape (32, 4).
+    Element j is ``C[g + 8*(j>>1)][2t + (j&1)]``; an f32 accumulator keeps one
+    per register, an f16 one packs elements 2r and 2r+1 into register r."""
+    g, t = _lanes()
+    j = np.arange(4)
+    return g[:, None] + 8 * (j[None, :] >> 1), 2 * t[:, None] + (j[None, :] & 1)
+
+
+def half_to_f32(bits: np.ndarray, bf16: bool) -> np.ndarray:
+    """16-bit patterns (any integer dtype) -> float32 values."""
+    b16 = (np.asarray(bits) & 0xFFFF).astype(np.uint32)
+    if bf16:
+        return (b16 << 16).view(np.float32)
+    return b16.astype(np.uint16).view(np.float16).astype(np.float32)
+
+
+def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """HMMA's numeric model on whole matrices: ``a`` (W, M, K), ``b`` (W, K, N)
+    and ``c`` (W, M, N), all float32 holding f16/bf16/f32 values.  Every
+    product is exact (f16 and bf16 products fit an f32 significand), and
+    ``c + p0 + ... + p(K-1)`` is summed in float32 in k order, rounding to
+    nearest-even after each addition."""
+    acc = c.astype(np.float32, copy=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for kk in range(a.shape[2]):
+            acc += a[:, :, kk, None] * b[:, None, kk, :]
+    return acc
+
+
+# ----------------------------------------------------------------------
+# helpers
+# ----------------------------------------------------------------------
+def words(v: np.ndarray, n: int) -> np.ndarray:
+    """A register value (per lane) as its n 32-bit words, shape (lanes, n)."""
+    v = np.asarray(v)
+    if v.ndim == 2:
+        return v.astype(np.uint32, copy=False)
+    if v.dtype == np.uint64:
+        return np.stack([(v & 0xFFFFFFFF).astype(np.uint32), (v >> 32).astype(np.uint32)], 1)
+    return v.astype(np.uint32, copy=False).reshape(-1, 1)[:, :n]
+
+
+def from_words(w: np.ndarray) -> np.ndarray:
+    """Inverse of :func:`words`: (lanes, 1|2|4) words -> the value storage."""
+    if w.shape[1] == 1:
+        return w[:, 0].astype(np.uint32)
+    if w.shape[1] == 2:
+        return w[:, 0].astype(np.uint64) | (w[:, 1].astype(np.uint64) << np.uint64(32))
+    return w.astype(np.uint32)
+
+
+def check_full_warps(idx: np.ndarray, what: str) -> int:
+    """The number of warps in ``idx``; every one must run with all 32 lanes."""
+    lanes = idx & 31
+    warp = idx >> 5
+    ok = len(idx) % 32 == 0
+    if ok:
+        ok = bool((lanes == np.tile(np.arange(32), len(idx) // 32)).all()) and bool(
+            (warp.reshape(-1, 32) == warp[::32, None]).all())
+    if not ok:
+        for w in np.unique(warp):
+            have = set((idx[warp == w] & 31).tolist())
+            missing = sorted(set(range(32)) - have)
+            if missing:
+                raise Fault(
+                    f"{what} needs all 32 lanes of warp {int(w)} to execute it together "
+                    f"(.sync.aligned); lane {missing[0]} does not",
+                    thread=int(idx[warp == w][0]),
+                )
+    return len(idx) // 32
+
+
+def _source(dec: Decoder, op: Any, name: str) -> tuple[int, Any]:
+    s, c, _ = dec.sources(op)[name]
+    return s, c
+
+
+def _value(s: int, c: Any, frame: Frame, idx: np.ndarray) -> np.ndarray:
+    if s >= 0:
+        return frame[s][idx]
+    return np.broadcast_to(np.asarray(c), (len(idx), *np.shape(c)))
+
+
+def _shared_address(dec: Decoder, op: Any, base: str, off: int) -> Callable[
+        [Frame, np.ndarray], np.ndarray]:
+    s, c = _source(dec, op, base)
+
+    def address(frame: Frame, idx: np.ndarray) -> np.ndarray:
+        v = _value(s, c, frame, idx)
+        return (v.astype(np.int64) + off) & _M32
+
+    return address
+
+
+# ----------------------------------------------------------------------
+# HMMA
+# ----------------------------------------------------------------------
+def _hmma(dec: Decoder, op: HmmaOp, k_: int) -> Core:
+    k = 16 if op.mod("shape") == "m16n8k16" else 8
+    f16_acc = op.mod("dtype") == "f16"
+    bf16 = op.mod("atype") == "bf16"
+    sa, ca = _source(dec, op, "a")
+    sb, cb = _source(dec, op, "b")
+    sc, _ = _source(dec, op, "c")  # a constant is RZ: zeros
+    d = dec.slot[op.results[0]]
+    ar, ac = a_positions(k)
+    br, bc = b_positions(k)
+    cr, ccol = c_positions()
+    na, nb, nc = k // 4, k // 8, 2 if f16_acc else 4
+
+    def hmma(frame: Frame, idx: np.ndarray) -> None:
+        w = check_full_warps(idx, "HMMA (mma.sync)")
+        aw = words(_value(sa, ca, frame, idx), na).reshape(w, 32, na)
+        bw = words(_value(sb, cb, frame, idx), nb).reshape(w, 32, nb)
+        if sc >= 0:
+            cw = words(frame[sc][idx], nc).reshape(w, 32, nc)
+        else:  # RZ: a zero accumulator (the only constant the slot takes)
+            cw = np.zeros((w, 32, nc), dtype=np.uint32)
+        halves = np.arange(2) * 16
+        av = half_to_f32(aw[..., None] >> halves, bf16)  # (w, 32, na, 2)
+        bv = half_to_f32(bw[..., None] >> halves, bf16)
+        a = np.zeros((w, 16, k), np.float32)
+        b = np.zeros((w, k, 8), np.float32)
+        c = np.zeros((w, 16, 8), np.float32)
+        a[:, ar, ac] = av
+        b[:, br, bc] = bv
+        if f16_acc:
+            c[:, cr, ccol] = half_to_f32(cw[..., None] >> halves, False).reshape(w, 32, 4)
+        else:
+            c[:, cr, ccol] = cw.view(np.float32)
+        acc = mma_reference(a, b, c)[:, cr, ccol]  # (w, 32, 4)
+        if f16_acc:
+            h = acc.astype(np.float16).view(np.uint16).astype(np.uint32).reshape(w, 32, 2, 2)
+            out = h[..., 0] | (h[..., 1] << 16)
+        else:
+            out = acc.view(np.uint32)
+        frame[d][idx] = from_words(out.reshape(w * 32, nc))
+
+    return hmma
+
+
+# ----------------------------------------------------------------------
+# LDSM
+# ----------------------------------------------------------------------
+def _ldsm(dec: Decoder, op: LdsmOp, k_: int) -> Core:
+    count = op.count()
+    trans = op.mod("layout") == "mt88"
+    address = _shared_address(dec, op, "addr", op.offset())
+    d = dec.slot[op.results[0]]
+    m = dec.m
+    lane = np.arange(32)
+    if trans:  # rows 2(l&3), 2(l&3)+1 of column l>>2
+        rows = np.stack([2 * (lane & 3), 2 * (lane & 3) + 1], 1)
+        cols = np.stack([lane >> 2, lane >> 2], 1)
+    else:  # row l>>2, columns 2(l&3), 2(l&3)+1
+        rows = np.stack([lane >> 2, lane >> 2], 1)
+        cols = np.stack([2 * (lane & 3), 2 * (lane & 3) + 1], 1)
+
+    def ldsm(frame: Frame, idx: np.ndarray) -> None:
+        w = check_full_warps(idx, "LDSM (ldmatrix)")
+        a = address(frame, idx).reshape(w, 32)[:, : 8 * count]  # row addresses
+        lanes = idx.reshape(w, 32)[:, : 8 * count].ravel()
+        flat = a.ravel()
+        groups = m.resolve(MemSpace.SHARED, flat, lanes, 16, "ldmatrix load")
+        buf = groups[0][1]
+        raw = buf[(flat[:, None] + np.arange(16)).ravel()].view(np.uint16)
+        mat = raw.reshape(w, count, 8, 8).astype(np.uint32)  # [warp, matrix, row, col]
+        lo = mat[:, :, rows[:, 0], cols[:, 0]]  # (w, count, 32)
+        hi = mat[:, :, rows[:, 1], cols[:, 1]]
+        out = (lo | (hi << 16)).transpose(0, 2, 1).reshape(w * 32, count)
+        frame[d][idx] = from_words(out)
+
+    return ldsm
+
+
+# ----------------------------------------------------------------------
+# asynchronous copies
+# ----------------------------------------------------------------------
+@dataclass
+class _Copies:
+    """One LDGSTS executed by some lanes: per lane its group, destination and bytes."""
+
+    lanes: np.ndarray
+    group: np.ndarray
+    dst: np.ndarray
+    data: np.ndarray  # (lanes, size) uint8
+    done: np.ndarray
+
+
+class AsyncCopies:
+    """The LDGSTS copies of one CTA that have not completed yet.
+
+    Each thread numbers its groups: copies join the thread's open group
+    ``opened[t]``; LDGDEPBAR commits it (``opened[t] += 1``); ``DEPBAR.LE SB0,
+    N`` completes every copy of a group ``< opened[t] - N``.  ``cover`` counts,
+    per shared-memory byte, the pending copies that will write it."""
+
+    def __init__(self) -> None:
+        self.reset(0)
+
+    def reset(self, threads: int) -> None:
+        self.records: list[_Copies] = []
+        self.opened = np.zeros(threads, dtype=np.int64)
+        self.cover: np.ndarray | None = None
+        self.pending = 0
+
+    def issue(self, shared_bytes: int, rec: _Copies) -> None:
+        if self.cover is None or len(self.cover) < shared_bytes:
+            self.cover = np.zeros(max(shared_bytes, 16), dtype=np.int32)
+        size = rec.data.shape[1]
+        np.add.at(self.cover, (rec.dst[:, None] + np.arange(size)).ravel(), 1)
+        self.records.append(rec)
+        self.pending += len(rec.lanes)
+
+    def commit(self, idx: np.ndarray) -> None:
+        self.opened[idx] += 1
+
+    def wait(self, idx: np.ndarray, n: int, shared: np.ndarray) -> None:
+        if not self.pending:
+            return
+        limit = np.full(len(self.opened), -1, dtype=np.int64)
+        limit[idx] = self.opened[idx] - n
+        keep: list[_Copies] = []
+        for rec in self.records:
+            now = ~rec.done & (rec.group < limit[rec.lanes])
+            if now.any():
+                size = rec.data.shape[1]
+                offs = (rec.dst[now][:, None] + np.arange(size)).ravel()
+                shared[offs] = rec.data[now].ravel()
+                assert self.cover is not None
+                np.add.at(self.cover, offs, -1)
+                rec.done |= now
+                self.pending -= int(now.sum())
+            if not rec.done.all():
+                keep.append(rec)
+        self.records = keep
+
+    def check(self, a: np.ndarray, nbytes: int, what: str) -> None:
+        """Fault if a shared access of ``nbytes`` at ``a`` touches a pending copy."""
+        if not self.pending or self.cover is None:
+            return
+        offs = np.clip(a[:, None] + np.arange(nbytes), 0, len(self.cover) - 1)
+        hit = self.cover[offs].any(axis=1)
+        if not hit.any():
+            return
+        pos = int(np.flatnonzero(hit)[0])
+        start = int(a[pos])
+        owner = "another thread"
+        for rec in self.records:
+            size = rec.data.shape[1]
+            over = ~rec.done & (rec.dst < start + nbytes) & (rec.dst + size > start)
+            if over.any():
+                owner = f"thread {int(rec.lanes[np.flatnonzero(over)[0]])} (CTA-linear)"
+                break
+        raise Fault(
+            f"shared {what} of {nbytes} bytes at {start:#x} touches the destination of an "
+            f"asynchronous copy (cp.async / LDGSTS) by {owner} that has not completed: "
+            "the data are defined only after its cp.async.wait_group / wait_all "
+            "(DEPBAR) retires the copy's group",
+            position=pos,
+        )
+
+
+def _ldgsts(dec: Decoder, op: LdgstsOp, k_: int) -> Core:
+    size = op.access_bytes()
+    zfill = op.mod("zfill") is not None
+    dst_addr = _shared_address(dec, op, "addr", op.offset())
+    ss, sc = _source(dec, op, "src")
+    soff = np.uint64((op.src_int("src_offset") or 0) & _M64)
+    srcs = dec.sources(op)
+    vs, vc, vinv = srcs.get("valid", (-1, np.True_, False))
+    m = dec.m
+    steps = np.arange(size)
+
+    def ldgsts(frame: Frame, idx: np.ndarray) -> None:
+        n = len(idx)
+        dst = dst_addr(frame, idx)
+        src = (_value(ss, sc, frame, idx).astype(np.uint64) + soff).view(np.int64)
+        valid = np.asarray(frame[vs][idx] if vs >= 0 else np.full(n, bool(vc)))
+        if vinv:
+            valid = ~valid
+        fill = np.zeros(n, dtype=np.int64)
+        if zfill:  # ptxas: bytes to zero-fill in the address bits below the size
+            fill = src & (size - 1)
+            src = src - fill
+        try:
+            mem.check_align(dst, size, "shared cp.async destination")
+            mem.check_window(dst, size, m.shared_bytes, "shared cp.async destination", "shared")
+            mem.check_align(np.where(valid, src, 0), size, "global cp.async source")
+        except Fault as e:
+            if e.position is not None:
+                e.thread = int(idx[e.position])
+            raise
+        data = np.zeros((n, size), dtype=np.uint8)
+        take = valid[:, None] & (steps[None, :] < (size - fill)[:, None])
+        rows, cols = np.nonzero(take)
+        if len(rows):
+            byte_addr = src[rows] + cols
+            groups = m.resolve(MemSpace.GLOBAL, byte_addr, idx[rows], 1, "cp.async read")
+            vals = np.zeros(len(rows), dtype=np.uint8)
+            for pos, buf, offs in groups:
+                if pos is None:
+                    vals[:] = buf[offs]
+                else:
+                    vals[pos] = buf[offs]
+            data[rows, cols] = vals
+        ac = m.async_copies
+        ac.issue(m.shared_bytes, _Copies(idx.copy(), ac.opened[idx].copy(), dst, data,
+                                         np.zeros(n, dtype=bool)))
+
+    return ldgsts
+
+
+def _ldgdepbar(dec: Decoder, op: LdgDepBarOp, k_: int) -> Core:
+    m = dec.m
+
+    def commit(frame: Frame, idx: np.ndarray) -> None:
+        m.async_copies.commit(idx)
+
+    return commit
+
+
+def _depbar(dec: Decoder, op: DepBarOp, k_: int) -> Core:
+    n = op.src_int("count")
+    if n is None:
+        raise InterpreterError("ori.depbar: the group count must be an immediate")
+    m = dec.m
+
+    def wait(frame: Frame, idx: np.ndarray) -> None:
+        m.async_copies.wait(idx, n, m.shared)
+
+    return wait
+
+
+TENSOR_BUILDERS: dict[type, Callable[[Decoder, Any, int], Core]] = {
+    HmmaOp: _hmma,
+    LdsmOp: _ldsm,
+    LdgstsOp: _ldgsts,
+    LdgDepBarOp: _ldgdepbar,
+    DepBarOp: _depbar,
+}
+
+__all__ = [
+    "TENSOR_BUILDERS",
+    "AsyncCopies",
+    "a_positions",
+    "b_positions",
+    "c_positions",
+    "check_full_warps",
+    "from_words",
+    "half_to_f32",
+    "mma_reference",
+    "words",
+]

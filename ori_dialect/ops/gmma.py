@@ -1,0 +1,176 @@
+"""Warpgroup matrix multiply-accumulate (sm_90a GMMA) and its fences.
+
+PTX ISA 9.7.15 "Asynchronous Warpgroup Level Matrix Multiply-Accumulate"
+(``wgmma.*``) as ptxas 13.0 prints it for sm_90a (``cuobjdump -sass`` of
+nvcc inline-PTX kernels and of Triton's ``tl.dot``):
+
+==========================================  ===========================================
+PTX                                         ptxas 13.0 SASS
+==========================================  ===========================================
+``fence.proxy.async.shared::cta``           ``FENCE.VIEW.ASYNC.S``
+``wgmma.fence.sync.aligned``                ``WARPGROUP.ARRIVE``
+``wgmma.mma_async...m64n32k16.f32.f16.f16`` ``HGMMA.64x32x16.F32 R24, gdesc[UR4].tnspB, R24``
+  (``scale-d`` false)                       ``HGMMA.64x64x16.F32 R24, gdesc[UR4].tnspB, RZ, !UPT``
+``wgmma.commit_group.sync.aligned``         no instruction: ``gsb0`` on the group's last HGMMA
+``wgmma.wait_group.sync.aligned N``         ``WARPGROUP.DEPBAR.LE gsb0, N``
+==========================================  ===========================================
+
+ori keeps the commit as its own op (``ori.gmma_commit``, printed ``GSB0`` in
+the ori-asm listing) because the group boundary is what the interpreter and
+any later scheduling need; it has no encoding of its own.
+
+**Operands of ``ori.hgmma``.**  The accumulator is one register tuple
+(``!ori.r128`` .. ``!ori.r2048``: N/2 f32 or N/4 f16x2 registers per thread
+of the ``m64nNk16`` shape), an aligned run of consecutive registers as SASS
+names it by its first register (``R24``); ``a`` is a 64-bit shared-memory
+matrix descriptor or, for A from registers, the thread's four f16x2 words
+(``!ori.r128``); ``b`` is always a descriptor.  ``c`` is the accumulator
+read (RZ when ``scale-d`` is known false), ``scale_d`` the PTX predicate
+(PT / !PT for a known value).  ptxas accumulates in place (D and C are one
+register run); ori's SSA form has ``d`` and ``c`` as two values, which the
+allocator may or may not coalesce -- a deviation in registers only.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.ir import SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
+from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
+from ori_dialect.ir.registers import TUPLE_TYPES, R64Type, R128Type
+from ori_dialect.ops.base import ori_op, pred
+
+GMMA_N: tuple[int, ...] = tuple(range(8, 257, 8))
+"""The N of ``m64nNk16`` (PTX ISA 9.7.15.5: multiples of 8 up to 256)."""
+ACC_TYPES = (R64Type, R128Type, *TUPLE_TYPES)
+
+
+def acc_regs(n: int, dtype: str) -> int:
+    """Registers per thread of an ``m64nNk16`` accumulator: 64*N elements
+    over 128 threads, one f32 or half an f16x2 register each."""
+    return n // 2 if dtype == "f32" else n // 4
+
+
+@ori_op
+class HgmmaOp(OriInstruction):
+    """HGMMA: ``d = a * b + (scale_d ? c : 0)`` over the warpgroup's 128
+    threads (PTX ``wgmma.mma_async.sync.aligned.m64nNk16.{f32,f16}.{f16,bf16}``).
+    ``nega`` / ``negb`` are PTX's ``imm-scale-a/b`` = -1, ``tnspa`` /
+    ``tnspb`` its ``imm-trans-a/b`` = 1 (the operand is MN-major).  The op
+    is asynchronous: ``d`` may be read only after the ``WARPGROUP.DEPBAR``
+    that covers its commit group (interpreter/gmma.py enforces it)."""
+
+    name = "ori.hgmma"
+    SASS = "HGMMA"
+    PIPE = Pipe.MMA
+    LATENCY = LatencyClass.SCOREBOARD
+    MEM = MemEffect.READ  # the descriptors' operands are in shared memory
+    SPACE = MemSpace.SHARED
+    MAY_FAULT = True  # a descriptor may point outside shared memory
+    SIDE_EFFECTS = True  # warpgroup-collective and asynchronous
+    WARP_COLLECTIVE = True
+    DSTS = (Dst("d", ACC_TYPES),)
+    SRCS = (
+        Src("a", (R64Type, R128Type), fixed=False),
+        Src("b", (R64Type,), fixed=False),
+        Src("c", ACC_TYPES, fixed=True),
+        pred("scale_d"),
+    )
+    MODS = (
+        ModGroup("shape", tuple(f"m64n{n}k16" for n in GMMA_N), required=True),
+        ModGroup("dtype", ("f32", "f16"), default="f32"),
+        ModGroup("itype", ("f16", "bf16"), default="f16"),
+        flag("nega"),
+        flag("negb"),
+        flag("tnspa"),
+        flag("tnspb"),
+    )
+
+    def n(self) -> int:
+        return int((self.mod("shape") or "m64n8k16")[4:-3])
+
+    def a_in_registers(self) -> bool:
+        a = self.src("a")
+        return isinstance(a, SSAValue) and isinstance(a.type, R128Type)
+
+    def verify_semantics(self) -> None:
+        dtype = self.mod("dtype") or "f32"
+        want = acc_regs(self.n(), dtype)
+        d = self.dsts[0].type
+        if type(d).num_regs() != want:  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"ori.hgmma: a {self.mod('shape')}.{dtype} accumulator is {want} registers "
+                f"per thread, got {d}")
+        c = self.src("c")
+        if isinstance(c, SSAValue) and type(c.type) is not type(d):
+            raise VerifyException("ori.hgmma: 'c' must have the accumulator's type")
+        if dtype == "f16" and self.mod("itype") == "bf16":
+            raise VerifyException("ori.hgmma: bf16 inputs accumulate in f32 only")
+        if self.a_in_registers() and self.has_mod("tnspa"):
+            raise VerifyException("ori.hgmma: an A operand in registers cannot be transposed")
+
+
+class _WarpgroupSync(OriInstruction):
+    PIPE = Pipe.MMA
+    LATENCY = LatencyClass.SCOREBOARD
+    MEM = MemEffect.READ_WRITE
+    SIDE_EFFECTS = True
+    IS_BARRIER = True
+    DSTS = ()
+    SRCS = ()
+    MODS: ClassVar[tuple[ModGroup, ...]] = ()
+
+
+@ori_op
+class WarpgroupArriveOp(_WarpgroupSync):
+    """WARPGROUP.ARRIVE: PTX ``wgmma.fence.sync.aligned``, orders the
+    warpgroup's register and shared-memory accesses before the following
+    HGMMAs (PTX ISA 9.7.15.7.1)."""
+
+    name = "ori.warpgroup_arrive"
+    SASS = "WARPGROUP.ARRIVE"
+
+
+@ori_op
+class GmmaCommitOp(_WarpgroupSync):
+    """PTX ``wgmma.commit_group.sync.aligned``: the HGMMAs since the previous
+    commit form one group.  ptxas encodes it as the ``gsb0`` flag of the
+    group's last HGMMA; ori keeps it as an op (listed ``GSB0``)."""
+
+    name = "ori.gmma_commit"
+    SASS = "GSB0"
+
+
+@ori_op
+class WarpgroupDepbarOp(_WarpgroupSync):
+    """WARPGROUP.DEPBAR.LE gsb0, ``pending``: PTX ``wgmma.wait_group N``,
+    waits until at most ``pending`` commit groups are still in flight; the
+    accumulators of the others may then be read."""
+
+    name = "ori.warpgroup_depbar"
+    SASS = "WARPGROUP.DEPBAR.LE"
+    SRCS = (Src("pending", (), imm="int", fixed=False),)
+
+    def verify_semantics(self) -> None:
+        k = self.src_int("pending")
+        if k is not None and not 0 <= k <= 7:
+            raise VerifyException("ori.warpgroup_depbar: pending groups must be in 0..7")
+
+
+@ori_op
+class FenceAsyncOp(_WarpgroupSync):
+    """FENCE.VIEW.ASYNC.S: PTX ``fence.proxy.async.shared::cta``, makes the
+    generic proxy's shared-memory writes visible to the async proxy (the
+    HGMMA descriptor reads)."""
+
+    name = "ori.fence_async"
+    SASS = "FENCE.VIEW.ASYNC.S"
+
+
+__all__ = [
+    "ACC_TYPES", "GMMA_N", "FenceAsyncOp", "GmmaCommitOp", "HgmmaOp", "WarpgroupArriveOp",
+    "WarpgroupDepbarOp", "acc_regs",
+]

@@ -1,0 +1,262 @@
+"""Tensor-core and asynchronous-copy instructions of sm_80 (Ampere).
+
+The SASS forms are those ptxas 13.0 prints for sm_80 (``cuobjdump -sass``):
+
+* ``HMMA.16816.F32 R8, R12, R26, R8`` / ``HMMA.16816.F32.BF16`` /
+  ``HMMA.16816.F16 R10, R8, R12, R14`` / ``HMMA.1688.F32.BF16 R8, R2, R10, RZ``:
+  PTX ``mma.sync.aligned.m16n8k16`` / ``m16n8k8`` ``.row.col``; ``wmma.mma``
+  of shape m16n16k16 becomes two m16n8k16 HMMAs (one per 8-column half).
+* ``LDSM.16.M88.4 R8, [R26]`` / ``LDSM.16.MT88.2`` / ``LDSM.16.M88``: PTX
+  ``ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16``.
+* ``LDGSTS.E.BYPASS.128 [R2], [R18.64]`` (``cp.async.cg``, 16 bytes),
+  ``LDGSTS.E`` / ``LDGSTS.E.64`` / ``LDGSTS.E.128`` (``cp.async.ca``, 4/8/16
+  bytes), ``LDGSTS.E.128 [R7], [R2.64], !P0`` (the ``ignore-src`` form: the
+  predicate says whether the source is read; false zero-fills) and
+  ``LDGSTS.E.BYPASS.128.ZFILL [R13+0x200], [R6.64+0x200], P1`` (the
+  ``src-size`` form: ptxas puts the number of bytes to zero-fill,
+  ``cp-size - src-size``, into the low bits of the source address, which a
+  ``cp-size``-aligned address leaves free, and the predicate ``src-size != 0``).
+* ``LDGDEPBAR`` (``cp.async.commit_group``) and ``DEPBAR.LE SB0, N``
+  (``cp.async.wait_group N``; ``wait_all`` is ``LDGDEPBAR`` + ``DEPBAR.LE SB0, 0x0``).
+
+Register tuples are typed so the allocator sees width and alignment: an
+HMMA's A fragment of m16n8k16 is 4 consecutive registers (``!ori.r128``), B 2
+(``!ori.r64``), an f32 accumulator 4 and an f16 one 2; ``LDSM .x4`` writes an
+``!ori.r128``, ``.x2`` an ``!ori.r64``.  No form needs a run wider than 128
+bits: ``wmma`` fragments of 8 registers are split by the frontend into the two
+4-register halves the two HMMAs read (PTX ISA 9.7.14.5, the wmma fragment
+layout is implementation-defined, see :mod:`ori_dialect.ptx.lower.tensor`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.ir import SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ir.instruction import Dst, ModGroup, Src
+from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
+from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, R128Type
+from ori_dialect.ops.base import OriInstruction, addr, ori_op, pred
+from ori_dialect.ops.memory import MemoryOp
+
+_W = (R32Type, R64Type, R128Type)
+
+HMMA_SHAPES = ("m16n8k16", "m16n8k8")
+"""The ``mma.sync`` shapes HMMA models (PTX ISA 9.7.14.5.7/8, f16/bf16 inputs)."""
+
+
+def _bits(v: SSAValue | object) -> int | None:
+    t = v.type if isinstance(v, SSAValue) else v
+    return t.BITS if isinstance(t, OriRegisterType) else None
+
+
+@ori_op
+class HmmaOp(OriInstruction):
+    """HMMA: warp-wide matrix multiply-accumulate ``D = A * B + C`` on the
+    tensor cores (PTX ``mma.sync.aligned.{shape}.row.col``), A MxK row-major,
+    B KxN column-major, M = 16, N = 8, K = 16 or 8.
+
+    Each lane holds the fragment elements the PTX ISA assigns it (section
+    9.7.14.5.8 "Matrix Fragments for mma.m16n8k16 with floating point type",
+    9.7.14.5.7 for m16n8k8): with ``g = lane >> 2`` and ``t = lane & 3``,
+    A register ``i`` holds the pair ``A[g + 8*(i&1)][2t + 8*(i>>1) + {0,1}]``,
+    B register ``i`` the pair ``B[2t + 8i + {0,1}][g]`` and C/D the elements
+    ``C[g + 8*(j>>1)][2t + (j&1)]`` for j = 0..3 (one f32 per register, or
+    two f16 per register for an f16 accumulator).
+
+    Numbers (what the interpreter computes; the hardware's internal order is
+    not published): every product ``a*b`` is formed exactly (an f16 or bf16
+    product fits an f32 significand), then ``C + p0 + p1 + ... + p(K-1)`` is
+    summed in f32, rounding to nearest-even after each addition, in k order;
+    an f16 accumulator is widened to f32 first and the result rounded to f16
+    (nearest-even) at the end.  All 32 lanes of a warp must execute it."""
+
+    name = "ori.hmma"
+    SASS = "HMMA"
+    SASS_SPELLING: ClassVar[dict[str, str]] = {"m16n8k16": "16816", "m16n8k8": "1688"}
+    PIPE = Pipe.MMA
+    LATENCY = LatencyClass.STANDARD
+    SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
+    WARP_COLLECTIVE = True
+    DSTS = (Dst("d", (R128Type, R64Type)),)
+    SRCS = (
+        Src("a", (R128Type, R64Type), fixed=False),
+        Src("b", (R64Type, R32Type), fixed=False),
+        Src("c", (R128Type, R64Type)),  # RZ: a zero accumulator
+    )
+    MODS = (
+        ModGroup("shape", HMMA_SHAPES, required=True),
+        ModGroup("dtype", ("f32", "f16"), required=True),
+        ModGroup("atype", ("f16", "bf16"), default="f16"),
+    )
+
+    def fragment_bits(self) -> dict[str, int]:
+        """The width each operand must have for the shape and types."""
+        k16 = self.mod("shape") == "m16n8k16"
+        acc = 128 if self.mod("dtype") == "f32" else 64
+        return {"a": 128 if k16 else 64, "b": 64 if k16 else 32, "c": acc, "d": acc}
+
+    def verify_semantics(self) -> None:
+        want = self.fragment_bits()
+        if self.mod("atype") == "bf16" and self.mod("dtype") != "f32":
+            raise VerifyException("ori.hmma: bf16 inputs accumulate in f32 (PTX ISA 9.7.14.5)")
+        vals = {slot.name: v for slot, v in self.slot_values()}
+        vals["d"] = self.results[0] if self.results else None
+        for name, v in vals.items():
+            if v is None:
+                continue
+            b = _bits(v)
+            if b is not None and b != want[name] and not (
+                name == "c" and not isinstance(v, SSAValue)
+            ):
+                raise VerifyException(
+                    f"ori.hmma: {self.mods.data if self.mods else ''}: operand '{name}' "
+                    f"must be {want[name]} bits wide, got {b}"
+                )
+
+
+@ori_op
+class LdsmOp(MemoryOp):
+    """LDSM: load 8x8 matrices of 16-bit elements from shared memory into
+    the fragments of a warp (PTX ``ldmatrix.sync.aligned.m8n8.x{1,2,4}
+    [.trans].shared.b16``, ISA section 9.7.14.5.15).  Lane ``8*i + r``
+    (i < count) gives the address of row ``r`` of matrix ``i`` (16 bytes,
+    16-byte aligned); the other lanes' addresses are not read.  Result
+    register ``i`` of lane ``l`` holds elements ``2*(l&3)`` and ``2*(l&3)+1``
+    of row ``l >> 2`` of matrix ``i`` (``mt88``, the ``.trans`` form: of
+    column ``l >> 2``, i.e. rows ``2*(l&3)`` and ``2*(l&3)+1`` at column
+    ``l >> 2``).  One matrix is ``!ori.r32``, two ``!ori.r64``, four
+    ``!ori.r128``."""
+
+    name = "ori.ldsm"
+    SASS = "LDSM"
+    SASS_SPELLING: ClassVar[dict[str, str]] = {"b16": "16", "x2": "2", "x4": "4"}
+    MEM = MemEffect.READ
+    SPACE = MemSpace.SHARED
+    SIDE_EFFECTS = True  # reads other lanes' addresses: must not move across divergence
+    WARP_COLLECTIVE = True
+    DSTS = (Dst("d", _W),)
+    SRCS = addr(32)
+    MODS = (
+        ModGroup("size", ("b16",), required=True),
+        ModGroup("layout", ("m88", "mt88"), required=True),
+        ModGroup("num", ("x2", "x4")),
+    )
+
+    def count(self) -> int:
+        """How many 8x8 matrices: 1, 2 or 4."""
+        return {None: 1, "x2": 2, "x4": 4}[self.mod("num")]
+
+    def access_bytes(self) -> int:
+        return 16
+
+    def verify_semantics(self) -> None:
+        want = 32 * self.count()
+        if self.results and _bits(self.results[0]) != want:
+            raise VerifyException(
+                f"ori.ldsm: {self.count()} matrices fill {want} bits, got {self.results[0].type}"
+            )
+        o = self.offset()
+        if not -(2**23) <= o < 2**24:
+            raise VerifyException(f"ori.ldsm: address offset {o} out of the 24-bit range")
+
+
+@ori_op
+class LdgstsOp(MemoryOp):
+    """LDGSTS: asynchronous copy of 4, 8 or 16 bytes from global memory
+    ``[src + src_offset]`` to shared memory ``[addr + offset]`` (PTX
+    ``cp.async.{ca,cg}.shared.global``, ISA section 9.7.9.25.3).  ``bypass``
+    is the ``.cg`` cache policy (L2 only); it does not change values.
+
+    The copy belongs to the thread's current (uncommitted) group; the data
+    become visible in shared memory only when a ``DEPBAR`` covering the
+    group completes it, and reading (or writing) the destination bytes before
+    that is a race the interpreter reports.  ``valid`` false (PTX
+    ``ignore-src``, or ``src-size`` 0) writes zeros instead of reading the
+    source.  With ``zfill`` (PTX ``src-size``) the low bits of the source
+    address below the copy size give the number of trailing bytes to
+    zero-fill, as ptxas encodes it; the read starts at the address with
+    those bits cleared."""
+
+    name = "ori.ldgsts"
+    SASS = "LDGSTS.E"
+    MEM = MemEffect.READ_WRITE
+    SPACE = MemSpace.SHARED  # the written space; the source is global
+    SIDE_EFFECTS = True  # completes at a later DEPBAR: never removed or moved
+    LATENCY = LatencyClass.GLOBAL_LOAD
+    DSTS = ()
+    SRCS = (
+        *addr(32),
+        Src("src", (R64Type,), address=True, fixed=True),
+        Src("src_offset", (), imm="int", fixed=False),
+        pred("valid", optional=True),
+    )
+    MODS = (
+        ModGroup("cache", ("bypass",)),
+        ModGroup("width", ("b32", "b64", "b128"), default="b32"),
+        ModGroup("zfill", ("zfill",)),
+    )
+    DATA_SLOT: ClassVar[str | None] = None
+
+    def access_bytes(self) -> int:
+        return {"b32": 4, "b64": 8, "b128": 16}[self.mod("width") or "b32"]
+
+    def verify_semantics(self) -> None:
+        o = self.offset()
+        so = self.src_int("src_offset") or 0
+        for v in (o, so):
+            if not -(2**23) <= v < 2**24:
+                raise VerifyException(f"ori.ldgsts: address offset {v} out of the 24-bit range")
+        if self.mod("cache") == "bypass" and self.access_bytes() != 16:
+            raise VerifyException("ori.ldgsts: the bypass (.cg) form copies 16 bytes")
+        if self.mod("zfill") and self.src("valid") is None:
+            raise VerifyException("ori.ldgsts: zfill takes the 'source size is not 0' predicate")
+
+
+@ori_op
+class LdgDepBarOp(OriInstruction):
+    """LDGDEPBAR: close the thread's current group of LDGSTS copies (PTX
+    ``cp.async.commit_group``, ISA 9.7.9.25.4); an empty group is allowed."""
+
+    name = "ori.ldgdepbar"
+    SASS = "LDGDEPBAR"
+    LATENCY = LatencyClass.SCOREBOARD
+    PIPE = Pipe.LSU
+    MEM = MemEffect.READ_WRITE
+    SIDE_EFFECTS = True
+    DSTS = ()
+    SRCS = ()
+    MODS = ()
+
+
+@ori_op
+class DepBarOp(OriInstruction):
+    """DEPBAR.LE SB0, N: wait until at most ``count`` of the thread's
+    committed LDGSTS groups are still pending, i.e. complete all but the
+    ``count`` most recent ones (PTX ``cp.async.wait_group N``, ISA
+    9.7.9.25.5); their data become visible in shared memory here.  Groups
+    complete in commit order."""
+
+    name = "ori.depbar"
+    SASS = "DEPBAR"
+    LATENCY = LatencyClass.SCOREBOARD
+    PIPE = Pipe.LSU
+    MEM = MemEffect.READ_WRITE
+    SIDE_EFFECTS = True
+    IS_BARRIER = True  # shared-memory accesses must not move across it
+    DSTS = ()
+    SRCS = (Src("count", (), imm="int", fixed=False),)
+    MODS = (
+        ModGroup("cmp", ("le",), required=True),
+        ModGroup("sb", ("SB0",), required=True),
+    )
+
+    def verify_semantics(self) -> None:
+        n = self.src_int("count")
+        if n is not None and not 0 <= n <= 63:
+            raise VerifyException("ori.depbar: the group count must be in 0..63")
+
+
+__all__ = ["HMMA_SHAPES", "DepBarOp", "HmmaOp", "LdgDepBarOp", "LdgstsOp", "LdsmOp"]

@@ -1,0 +1,173 @@
+"""HMMA, LDSM and LDGSTS from PTX through the interpreter: fragment ownership
+(PTX ISA 9.7.14.5), the stated numeric model, the completion order of
+asynchronous copies and the errors for races and partial warps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ori_dialect.interpreter import InterpreterError, run_kernel
+from ori_dialect.ptx.lower import import_ptx
+from ori_dialect.ptx.parser import PtxSyntaxError
+
+_HEAD = """.version 8.0
+.target sm_80
+.address_size 64
+"""
+
+
+def _kernel(body: str, regs: str = "") -> str:
+    return _HEAD + f""".visible .entry k(.param .u64 p, .param .u64 q)
+{{
+	.reg .pred %p<4>;
+	.reg .b32 %r<40>;
+	.reg .f32 %f<20>;
+	.reg .b64 %rd<8>;
+	.shared .align 16 .b8 sm[1024];
+	{regs}
+	ld.param.u64 %rd1, [p];
+	ld.param.u64 %rd2, [q];
+	mov.u32 %r1, %tid.x;
+	shl.b32 %r2, %r1, 2;
+	cvt.u64.u32 %rd3, %r2;
+	add.s64 %rd4, %rd1, %rd3;
+	add.s64 %rd5, %rd2, %rd3;
+{body}
+	ret;
+}}
+"""
+
+
+def _run(body: str, inp: np.ndarray, out: np.ndarray, threads: int = 32) -> np.ndarray:
+    m = import_ptx(_kernel(body))
+    return run_kernel(m, "k", (1, 1, 1), (threads, 1, 1), [inp, out], shared_bytes=1024,
+                      strict=True)[1]
+
+
+# ---------------------------------------------------------------------- ldmatrix
+@pytest.mark.parametrize(("form", "count", "trans"), [
+    ("x1", 1, False), ("x2.trans", 2, True), ("x4", 4, False), ("x4.trans", 4, True)])
+def test_ldmatrix_fragment_layout(form: str, count: int, trans: bool) -> None:
+    # shared holds 4 matrices of 8x8 b16: element (m, r, c) = m*64 + r*8 + c
+    n = count
+    dsts = ", ".join(f"%r{10 + i}" for i in range(n))
+    stores = "\n".join(f"\tst.global.u32 [%rd5+{128 * i}], %r{10 + i};" for i in range(n))
+    body = f"""	ld.global.u32 %r3, [%rd4];
+	st.shared.u32 [%r2], %r3;
+	ld.global.u32 %r3, [%rd4+128];
+	st.shared.u32 [%r2+128], %r3;
+	ld.global.u32 %r3, [%rd4+256];
+	st.shared.u32 [%r2+256], %r3;
+	ld.global.u32 %r3, [%rd4+384];
+	st.shared.u32 [%r2+384], %r3;
+	bar.sync 0;
+	shl.b32 %r4, %r1, 4;
+	ldmatrix.sync.aligned.m8n8.{form}.shared.b16 {{{dsts}}}, [%r4];
+{stores}"""
+    elems = np.arange(256, dtype=np.uint16)
+    got = _run(body, elems.view(np.uint32).copy(), np.zeros(128, np.uint32))
+    mats = elems.reshape(4, 8, 8)
+    for i in range(n):
+        for lane in range(32):
+            r, c = lane >> 2, 2 * (lane & 3)
+            lo, hi = (mats[i, c, r], mats[i, c + 1, r]) if trans else (mats[i, r, c],
+                                                                         mats[i, r, c + 1])
+            assert got[32 * i + lane] == int(lo) | (int(hi) << 16), (form, i, lane)
+
+
+# ---------------------------------------------------------------------- mma numbers
+def test_mma_rounds_after_every_addition() -> None:
+    """C = 2^24 and sixteen products of 1.0: the f32 sum rounds 2^24 + 1 back to
+    2^24 after each addition (nearest-even), so D stays 2^24 (exact: 2^24 + 16)."""
+    one = 0x3C003C00  # f16x2 (1.0, 1.0)
+    body = f"""	mov.b32 %r3, {one};
+	mov.f32 %f1, 0f4B800000;
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{%f5, %f6, %f7, %f8}}, {{%r3, %r3, %r3, %r3}}, {{%r3, %r3}}, {{%f1, %f1, %f1, %f1}};
+	st.global.f32 [%rd5], %f5;
+	st.global.f32 [%rd5+128], %f8;"""
+    got = _run(body, np.zeros(32, np.uint32), np.zeros(64, np.float32))
+    assert (got == np.float32(2**24)).all()
+
+
+def test_mma_needs_the_whole_warp() -> None:
+    body = """	mov.f32 %f1, 0f00000000;
+	setp.lt.u32 %p1, %r1, 16;
+	@!%p1 bra DONE;
+	mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f5, %f6, %f7, %f8}, {%r1, %r1}, {%r1}, {%f1, %f1, %f1, %f1};
+	st.global.f32 [%rd5], %f5;
+DONE:"""
+    with pytest.raises(InterpreterError, match=r"ori.hmma.*all 32 lanes of warp 0.*lane 16"):
+        _run(body, np.zeros(32, np.uint32), np.zeros(32, np.float32))
+
+
+def test_guarded_mma_is_diagnosed() -> None:
+    body = """	setp.lt.u32 %p1, %r1, 16;
+	@%p1 mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f5, %f6, %f7, %f8}, {%r1, %r1}, {%r1}, {%f1, %f1, %f1, %f1};"""
+    with pytest.raises(PtxSyntaxError, match="a guarded 'mma'"):
+        import_ptx(_kernel(body))
+
+
+# ---------------------------------------------------------------------- cp.async
+_COPY = """	mov.u32 %r5, sm;
+	add.s32 %r6, %r5, %r2;
+	cp.async.ca.shared.global [%r6], [%rd4], 4;
+	cp.async.commit_group;
+	cp.async.ca.shared.global [%r6+128], [%rd4+128], 4;
+	cp.async.commit_group;
+"""
+
+
+def test_wait_group_completes_older_groups_first() -> None:
+    body = _COPY + """	cp.async.wait_group 1;
+	ld.shared.u32 %r7, [%r6];
+	st.global.u32 [%rd5], %r7;
+	cp.async.wait_group 0;
+	ld.shared.u32 %r7, [%r6+128];
+	st.global.u32 [%rd5+128], %r7;"""
+    x = np.arange(64, dtype=np.uint32) + 7
+    assert (_run(body, x, np.zeros(64, np.uint32)) == x).all()
+
+
+def test_read_before_wait_is_an_error() -> None:
+    body = _COPY + """	cp.async.wait_group 1;
+	ld.shared.u32 %r7, [%r6+128];
+	st.global.u32 [%rd5], %r7;"""
+    with pytest.raises(InterpreterError,
+                       match=r"ori.lds.*tid \(0,0,0\).*asynchronous copy.*by thread 0.*"
+                             "not completed"):
+        _run(body, np.zeros(64, np.uint32), np.zeros(64, np.uint32))
+
+
+def test_read_of_another_threads_pending_copy_is_an_error() -> None:
+    # thread 0 waited for its own copies; thread 1's are still in flight
+    body = """	mov.u32 %r5, sm;
+	add.s32 %r6, %r5, %r2;
+	cp.async.ca.shared.global [%r6], [%rd4], 4;
+	cp.async.commit_group;
+	setp.ne.u32 %p1, %r1, 0;
+	@%p1 bra DONE;
+	cp.async.wait_all;
+	ld.shared.u32 %r7, [%r5+4];
+	st.global.u32 [%rd5], %r7;
+DONE:"""
+    with pytest.raises(InterpreterError, match=r"tid \(0,0,0\).*by thread 1"):
+        _run(body, np.zeros(64, np.uint32), np.zeros(64, np.uint32), threads=2)
+
+
+def test_ignore_src_zero_fills() -> None:
+    body = """	mov.u32 %r5, sm;
+	shl.b32 %r8, %r1, 4;
+	add.s32 %r6, %r5, %r8;
+	mul.wide.u32 %rd6, %r1, 16;
+	add.s64 %rd7, %rd1, %rd6;
+	and.b32 %r9, %r1, 1;
+	setp.ne.u32 %p2, %r9, 0;
+	cp.async.ca.shared.global [%r6], [%rd7], 16, %p2;
+	cp.async.wait_all;
+	ld.shared.u32 %r7, [%r6+12];
+	st.global.u32 [%rd5], %r7;"""
+    x = np.arange(128, dtype=np.uint32) + 1
+    got = _run(body, x, np.zeros(32, np.uint32))
+    want = np.where(np.arange(32) % 2 == 1, 0, x.reshape(32, 4)[:, 3])
+    assert (got == want).all()
