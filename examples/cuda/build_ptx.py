@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 CUDA_DIR = Path(__file__).resolve().parent
@@ -26,11 +27,6 @@ ARCHS: tuple[str, ...] = ("sm_80", "sm_90")
 NVCC_FLAGS: tuple[str, ...] = ("-ptx", "-lineinfo", "-O3", "-std=c++17")
 
 _FILE_RE = re.compile(r'^(\s*\.file\s+\d+\s+)"[^"]*?([^/"]+)"', re.MULTILINE)
-
-
-def sources() -> list[Path]:
-    """All CUDA sources, sorted by name."""
-    return sorted(CUDA_DIR.glob("*.cu"))
 
 
 def nvcc_command(src: Path, arch: str, out: Path) -> list[str]:
@@ -53,11 +49,41 @@ def compile_one(src: Path, arch: str, out_dir: Path) -> Path:
     return out
 
 
-def compile_all(root: Path, jobs: int = 4) -> list[Path]:
-    """Compile every source for every arch into ``root/ARCH/NAME.ptx``."""
-    work = [(src, arch) for arch in ARCHS for src in sources()]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(lambda sa: compile_one(sa[0], sa[1], root / sa[1]), work))
+@dataclass(frozen=True)
+class Corpus:
+    """A folder of ``.cu`` sources compiled with :data:`NVCC_FLAGS` for ``archs``
+    into ``ptx_dir/ARCH/NAME.ptx``.  Every example corpus (``examples/cuda``,
+    ``library``, ``tensor``, ``texture``, ``wgmma``) is one, so that they are
+    built the same way and cannot drift apart."""
+
+    src_dir: Path
+    ptx_dir: Path
+    archs: tuple[str, ...] = ARCHS
+
+    def sources(self) -> list[Path]:
+        """All CUDA sources, sorted by name."""
+        return sorted(self.src_dir.glob("*.cu"))
+
+    def compile_all(self, root: Path, jobs: int = 4) -> list[Path]:
+        """Compile every source for every arch into ``root/ARCH/NAME.ptx``."""
+        work = [(src, arch) for arch in self.archs for src in self.sources()]
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(lambda sa: compile_one(sa[0], sa[1], root / sa[1]), work))
+
+    def main(self) -> int:
+        """Rebuild the committed PTX (the scripts' entry point)."""
+        if shutil.which("nvcc") is None:
+            print("nvcc not found on PATH", file=sys.stderr)
+            return 1
+        repo = CUDA_DIR.parents[1]
+        for out in self.compile_all(self.ptx_dir):
+            print(out.relative_to(repo))
+        return 0
+
+
+CORPUS = Corpus(CUDA_DIR, PTX_DIR)
+sources = CORPUS.sources
+compile_all = CORPUS.compile_all
 
 
 _DEBUG_STR_RE = re.compile(r"^\s*\.section\s+\.debug_str\s*\{.*?^\s*\}", re.DOTALL | re.MULTILINE)
@@ -73,14 +99,5 @@ def normalize_ptx(text: str) -> str:
     return _FILE_RE.sub(r'\1"\2"', "\n".join(lines))
 
 
-def main() -> int:
-    if shutil.which("nvcc") is None:
-        print("nvcc not found on PATH", file=sys.stderr)
-        return 1
-    for out in compile_all(PTX_DIR):
-        print(out.relative_to(CUDA_DIR.parent.parent))
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(CORPUS.main())
