@@ -10,27 +10,18 @@
   every kernel that is not launched on its own, compiles through ``ori-ptxas``.
   The post-pipeline checks run for sm_80 by default; the sm_90 repeat is
   ``-m fuzz``.
-* While a file does not import as a whole, its kernels are imported one at a
-  time (``examples/library/ptx_entries.py``), so one unsupported instruction
-  in one kernel does not hide the others.
 
-Much of this PTX uses features ori does not lower yet.  Such a test skips with
-ori's own first diagnostic, computed when it runs (never a hard-coded list):
-a ``PtxSyntaxError`` from the importer (nvcc's output is valid PTX, so the
-frontend's diagnostic on it is a missing feature), a pass that refuses the
-module with a ``PassFailedException`` (but not a contract violation: that is
-a pass bug), or an interpreter diagnostic that says "not supported".
-Anything else -- a numpy mismatch, a verifier failure, a crash -- fails.
+Nothing here skips on a missing feature: an import diagnostic, a pass that
+refuses a module, an interpreter error or a numpy mismatch is a failure.
+(``examples/library/ptx_entries.py``, which imports a file's kernels one at a
+time, serves ``benchmarks/import_coverage.py --per-kernel`` on PTX ori cannot
+import whole.)
 """
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import functools
 import importlib
-import inspect
-import io
 import re
 import shutil
 import sys
@@ -40,13 +31,10 @@ from typing import Any
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.utils.exceptions import PassFailedException
 
-from ori_dialect.interpreter import InterpreterError, run_kernel
+from ori_dialect.interpreter import run_kernel
 from ori_dialect.ptx.lower import import_ptx
-from ori_dialect.ptx.parser import PtxSyntaxError
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
-from passes.contract import ContractViolation
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # ``examples`` is a namespace package under the root
@@ -63,15 +51,7 @@ ARCHS = ("sm_80", "sm_90")
 LAUNCHES: list[Any] = lib_launches.LAUNCHES
 STEMS = sorted(src.stem for src in lib_build.sources())
 
-_UNSUPPORTED = re.compile(
-    r"unsupported|not supported|not yet supported|not implemented", re.IGNORECASE
-)
 _SOURCE_KERNEL_RE = re.compile(r'extern\s+"C"\s+__global__\s+void\s+(\w+)\s*\(')
-
-
-def _first_line(err: BaseException) -> str:
-    lines = str(err).splitlines()
-    return f"{type(err).__name__}: {lines[0] if lines else ''}"
 
 
 def _entries(arch: str, stem: str) -> list[str]:
@@ -85,57 +65,28 @@ def _launch_id(launch: Any) -> str:
 # ----------------------------------------------------------------------------- import / compile
 
 
-@functools.cache
-def _import_outcome(arch: str, stem: str, kernel: str | None = None) -> ModuleOp | Exception:
-    """The imported module, or the exception importing it raised (cached: a failing
-    1.6 MB file is not re-imported for each of its kernels).
-
-    With ``kernel``: the whole file's module when it imports, else the module of that
-    one ``.entry`` (ptx_entries.single_entry), so one unsupported instruction in one
-    kernel does not hide the state of the file's other kernels."""
-    path = PTX_DIR / arch / f"{stem}.ptx"
-    text = path.read_text()
-    if kernel is not None:
-        whole = _import_outcome(arch, stem)
-        if isinstance(whole, ModuleOp):
-            return whole
-        text = single_entry(text, kernel)  # same line numbers: diagnostics name the file
-    try:
-        return import_ptx(text, str(path.relative_to(ROOT)))
-    except Exception as err:  # noqa: BLE001 -- classified (skip or raise) by _imported
-        return err
+_IMPORTED: dict[tuple[str, str], ModuleOp] = {}
+_COMPILED: dict[tuple[str, str], ModuleOp] = {}
 
 
-def _imported(arch: str, stem: str, kernel: str | None = None) -> ModuleOp:
-    got = _import_outcome(arch, stem, kernel)
-    if isinstance(got, PtxSyntaxError):
-        pytest.skip(f"import: {_first_line(got)}")
-    if isinstance(got, Exception):
-        raise got
-    return got
+def _imported(arch: str, stem: str) -> ModuleOp:
+    """The imported file (cached: cub_device.ptx has 35k lines and many kernels)."""
+    key = (arch, stem)
+    if key not in _IMPORTED:
+        path = PTX_DIR / arch / f"{stem}.ptx"
+        _IMPORTED[key] = import_ptx(path.read_text(), str(path.relative_to(ROOT)))
+    return _IMPORTED[key]
 
 
-@functools.cache
-def _compile_outcome(module: ModuleOp) -> ModuleOp | Exception:
-    """``module`` (an imported module, cached by identity) after ori-ptxas."""
-    compiled = module.clone()
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            apply_pipeline(compiled, "ori-ptxas", make_context())
-    except PassFailedException as err:
-        return err
-    compiled.verify()  # a module the pipeline broke is a failure, not a skip
-    return compiled
-
-
-def _compiled(arch: str, stem: str, kernel: str | None = None) -> ModuleOp:
-    got = _compile_outcome(_imported(arch, stem, kernel))
-    if isinstance(got, ContractViolation):
-        raise got
-    if isinstance(got, PassFailedException):
-        pytest.skip(f"ori-ptxas: {_first_line(got)}")
-    assert isinstance(got, ModuleOp)
-    return got
+def _compiled(arch: str, stem: str) -> ModuleOp:
+    """The file after ori-ptxas, verified (cached like the import)."""
+    key = (arch, stem)
+    if key not in _COMPILED:
+        compiled = _imported(arch, stem).clone()
+        apply_pipeline(compiled, "ori-ptxas", make_context())
+        compiled.verify()
+        _COMPILED[key] = compiled
+    return _COMPILED[key]
 
 
 # ----------------------------------------------------------------------------- (a) the table
@@ -242,30 +193,20 @@ def test_imports(stem: str, arch: str) -> None:
 def _run(module: ModuleOp, la: Any, arch: str, physical: bool) -> None:
     kwargs: dict[str, Any] = {}
     if la.symbols:
-        if "symbols" not in inspect.signature(run_kernel).parameters:
-            pytest.skip(
-                f"run_kernel cannot set module-scope variables yet "
-                f"(cudaMemcpyToSymbol of {', '.join(la.symbols)})"
-            )
         kwargs["symbols"] = la.symbols
     args = la.make_args(np.random.default_rng(la.seed))
     want = la.expected([copy.deepcopy(a) for a in args])
-    try:
-        got = run_kernel(
-            module,
-            la.kernel,
-            la.grid,
-            la.block,
-            [copy.deepcopy(a) for a in args],
-            shared_bytes=la.shared_bytes,
-            strict=not physical,  # undefined reads are a lowering bug (see test_import_examples)
-            physical=physical,
-            **kwargs,
-        )
-    except InterpreterError as err:
-        if _UNSUPPORTED.search(str(err)):
-            pytest.skip(f"interpreter: {_first_line(err)}")
-        raise
+    got = run_kernel(
+        module,
+        la.kernel,
+        la.grid,
+        la.block,
+        [copy.deepcopy(a) for a in args],
+        shared_bytes=la.shared_bytes,
+        strict=not physical,  # undefined reads are a lowering bug (see test_import_examples)
+        physical=physical,
+        **kwargs,
+    )
     mode = "after ori-ptxas" if physical else "imported"
     for i, (g, w) in enumerate(zip(got, want, strict=True)):
         if w is None:
@@ -283,13 +224,13 @@ def _run(module: ModuleOp, la: Any, arch: str, physical: bool) -> None:
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_launch_id)
 def test_launch_matches_numpy(launch: Any, arch: str) -> None:
-    _run(_imported(arch, Path(launch.file).stem, launch.kernel), launch, arch, physical=False)
+    _run(_imported(arch, Path(launch.file).stem), launch, arch, physical=False)
 
 
 @pytest.mark.parametrize("arch", ["sm_80", pytest.param("sm_90", marks=pytest.mark.fuzz)])
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_launch_id)
 def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
-    _run(_compiled(arch, Path(launch.file).stem, launch.kernel), launch, arch, physical=True)
+    _run(_compiled(arch, Path(launch.file).stem), launch, arch, physical=True)
 
 
 # ----------------------------------------------------------------------------- (d) compile
@@ -333,23 +274,11 @@ def test_compile_only_kernel_compiles(stem: str, kernel: str, arch: str) -> None
     as a whole, this says which of them would (and that they compile)."""
     name = kernel.replace("SM_800", f"SM_{arch[3:]}0")  # CUB tags its namespace with the SM
     assert name in _entries(arch, stem), name
-    module = _compiled(arch, stem, name)
+    module = _compiled(arch, stem)
     assert any(getattr(op, "sym_name", None) and op.sym_name.data == name for op in module.walk())  # type: ignore[attr-defined]
 
 
 # ----------------------------------------------------------------------------- (e) the harness
-
-
-def test_skip_reasons_are_ori_diagnostics() -> None:
-    """The skip in _imported only ever hides an importer diagnostic on a real file:
-    a broken file must raise PtxSyntaxError naming FILE:LINE:COL, so a kernel that
-    imports today cannot turn into a skip by anything but a frontend diagnostic."""
-    text = (PTX_DIR / "sm_80" / "device_data.ptx").read_text()
-    bad = text.replace(".entry const_table_fir(", ".entry const_table_fir(frob ", 1)
-    assert bad != text
-    with pytest.raises(PtxSyntaxError) as info:
-        import_ptx(bad, "examples/library/ptx/sm_80/device_data.ptx")
-    assert str(info.value).startswith("examples/library/ptx/sm_80/device_data.ptx:")
 
 
 def test_single_entry_keeps_lines_and_only_its_kernel() -> None:

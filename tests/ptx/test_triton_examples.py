@@ -11,21 +11,17 @@
   on the imported module and, in physical-register mode, after ``ori-ptxas``.
 * The ``tl.dot`` kernels' references (ori's HMMA / HGMMA numeric models) are within a
   stated bound of float64.
-* sm_90a PTX that uses ``wgmma`` (GMMA support in ori is young): where ori cannot yet
-  import, lower or run it, the case is skipped with ori's first diagnostic as reason,
-  found at run time; a wrong result is never skipped.
+* The sm_90a ``wgmma`` kernel (``matmul_m64``) passes like every other: nothing skips.
 """
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import functools
 import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -54,11 +50,6 @@ def _uses_wgmma(launch: Any, arch: str) -> bool:
     return "wgmma." in launch.ptx_path(arch).read_text()
 
 
-def _first_diagnostic(err: BaseException) -> str:
-    lines = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {lines[0] if lines else ''}"
-
-
 def _import_uncached(rel: str) -> ModuleOp:
     path = PTX_DIR / rel
     return import_ptx(path.read_text(), str(path.relative_to(ROOT)))
@@ -69,22 +60,7 @@ _import = functools.cache(_import_uncached)
 
 def _module(launch: Any, arch: str) -> ModuleOp:
     """The imported module of ``launch`` (a fresh copy: passes mutate it)."""
-    with _gmma_pending(launch, arch):
-        return _import(f"{arch}/{launch.kernel}.ptx").clone()
-
-
-@contextlib.contextmanager
-def _gmma_pending(launch: Any, arch: str) -> Iterator[None]:
-    """Skip (with ori's first diagnostic) where ori fails on PTX that uses wgmma; any
-    other kernel's failure, and every failure outside this block, stays a failure."""
-    if not _uses_wgmma(launch, arch):
-        yield
-        return
-    try:
-        yield
-    except Exception as err:  # noqa: BLE001  (whatever ori raises: report it, then skip)
-        pytest.skip(f"{arch}/{launch.kernel} (wgmma) not supported by ori yet: "
-                    f"{_first_diagnostic(err)}")
+    return _import(f"{arch}/{launch.kernel}.ptx").clone()
 
 
 # ----------------------------------------------------------------------------- corpus
@@ -266,8 +242,7 @@ def test_ptxas_accepts_committed_ptx(tmp_path: Path) -> None:
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
 def test_import_verify_round_trip(launch: Any, arch: str) -> None:
     module = _module(launch, arch)
-    with _gmma_pending(launch, arch):
-        module.verify()
+    module.verify()
     assert module.attributes["ori.target"].data == arch  # type: ignore[attr-defined]
     text = module_text(module)
     again = Parser(make_context(), text, f"{arch}/{launch.kernel}").parse_module()
@@ -300,15 +275,14 @@ def _check(launch: Any, arch: str, got: list[Any], want: list[Any]) -> None:
 def _run(launch: Any, module: ModuleOp, arch: str, *, physical: bool) -> None:
     args = launch.make_args(np.random.default_rng(launch.seed))
     want = launch.expected_for(arch)([copy.deepcopy(a) for a in args])
-    with _gmma_pending(launch, arch):
-        got = run_kernel(
-            module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
-            shared_bytes=launch.shared_bytes,
-            # Triton's code never reads an undefined register or an inactive lane's SHFL
-            # source: doing so here would be a lowering (or allocation) bug.
-            strict=not physical,
-            physical=physical,
-        )
+    got = run_kernel(
+        module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
+        shared_bytes=launch.shared_bytes,
+        # Triton's code never reads an undefined register or an inactive lane's SHFL
+        # source: doing so here would be a lowering (or allocation) bug.
+        strict=not physical,
+        physical=physical,
+    )
     _check(launch, arch, got, want)
 
 
@@ -322,9 +296,8 @@ def test_launch_matches_numpy(launch: Any, arch: str) -> None:
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_id)
 def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
     module = _module(launch, arch)
-    with _gmma_pending(launch, arch):
-        apply_pipeline(module, "ori-ptxas", make_context())
-        module.verify()
+    apply_pipeline(module, "ori-ptxas", make_context())
+    module.verify()
     _run(launch, module, arch, physical=True)
 
 
