@@ -160,8 +160,8 @@ class OriOp(IRDLOperation):
     @classmethod
     def is_no_op(cls) -> bool:
         """Seed 001's *isNoOp* (vtable+1824, "Instruction Counting"): a
-        scheduling placeholder or predicate set, latency class SKIP (NOP,
-        PLOP3, UNDEF).  The LICM counts give it weight 1 instead of 30."""
+        filler the scheduler may drop or a predicate-only operation, i.e. latency
+        class SKIP (NOP, PLOP3, UNDEF).  The LICM counts give it weight 1 instead of 30."""
         return cls.LATENCY == LatencyClass.SKIP
 
     @property

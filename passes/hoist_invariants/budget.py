@@ -19,7 +19,7 @@ from xdsl.ir import Block
 from ori_dialect.ir.instruction import OriOp
 
 NO_OP_WEIGHT = 1
-"""sub_8F8BC0: weight of a no-op (scheduling placeholder, predicate set)."""
+"""sub_8F8BC0: weight of a no-op (NOP/UNDEF filler or a predicate-only op, OriOp.is_no_op)."""
 REAL_WEIGHT = 30
 """sub_8F8BC0: weight of a real instruction (ALU, memory, branch)."""
 
