@@ -24,6 +24,7 @@ import io
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -332,6 +333,31 @@ def assert_pass_preserves(
     return after
 
 
+def lit_chunks(dirs: Sequence[Path]) -> list[tuple[str, int, str]]:
+    """Every ``// -----`` chunk holding an ``ori.func`` in the ``.mlir`` lit
+    files of ``dirs``: (file name, chunk index, text), in file order.  The
+    equivalence tests of a pass run its own lit inputs through the interpreter."""
+    out = []
+    for path in sorted(p for d in dirs for p in d.glob("*.mlir")):
+        for i, text in enumerate(path.read_text().split("// -----")):
+            if "ori.func" in text:
+                out.append((path.name, i, text))
+    return out
+
+
+def lit_kernel_args(func: Any, rng: np.random.Generator, scalar: int) -> list[Any]:
+    """Arguments for a lit kernel: a 256-word random buffer for each 8-byte
+    (pointer) parameter, ``scalar`` for each 4-byte one."""
+    args: list[Any] = []
+    assert func.params is not None
+    for p in func.params.data:
+        if p.size.data == 8:
+            args.append(rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32))
+        else:
+            args.append(np.uint32(scalar))
+    return args
+
+
 __all__ = [
     "BothFailedError",
     "Difference",
@@ -343,6 +369,8 @@ __all__ = [
     "check_equivalent",
     "first_difference",
     "format_failure",
+    "lit_chunks",
+    "lit_kernel_args",
     "make_context",
     "module_text",
     "run_launch",

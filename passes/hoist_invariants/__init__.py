@@ -226,6 +226,12 @@ class HoistInvariantsPass(ModulePass):
             flush_diagnostics()
 
 
+def fixed_pass_id(pass_id: int) -> int:
+    """The ``pass-id`` option of a named instance: fixed to its seed id."""
+    return option(pass_id, f"ori: fixed to {pass_id} for this instance "
+                  "(ori-hoist-invariants{pass-id=N} runs another)")
+
+
 @dataclass(frozen=True)
 class HoistInvariantsEarlyPass(HoistInvariantsPass):
     """OriHoistInvariantsEarly, phase 35 (pass id 0): after GeneralOptimize."""
@@ -233,8 +239,7 @@ class HoistInvariantsEarlyPass(HoistInvariantsPass):
     name = "ori-hoist-invariants-early"
     FIXED_ID: ClassVar[int | None] = 0
 
-    pass_id: int = option(0, "ori: fixed to 0 for this instance (ori-hoist-invariants{pass-id=N} "
-                          "runs another)")
+    pass_id: int = fixed_pass_id(0)
 
 
 @dataclass(frozen=True)
@@ -244,8 +249,7 @@ class HoistInvariantsLatePass(HoistInvariantsPass):
     name = "ori-hoist-invariants-late"
     FIXED_ID: ClassVar[int | None] = 1
 
-    pass_id: int = option(1, "ori: fixed to 1 for this instance (ori-hoist-invariants{pass-id=N} "
-                          "runs another)")
+    pass_id: int = fixed_pass_id(1)
 
 
 @dataclass(frozen=True)
@@ -255,8 +259,7 @@ class HoistInvariantsLate2Pass(HoistInvariantsPass):
     name = "ori-hoist-invariants-late2"
     FIXED_ID: ClassVar[int | None] = 2
 
-    pass_id: int = option(2, "ori: fixed to 2 for this instance (ori-hoist-invariants{pass-id=N} "
-                          "runs another)")
+    pass_id: int = fixed_pass_id(2)
 
 
 @dataclass(frozen=True)
@@ -266,8 +269,7 @@ class HoistInvariantsLate3Pass(HoistInvariantsPass):
     name = "ori-hoist-invariants-late3"
     FIXED_ID: ClassVar[int | None] = 3
 
-    pass_id: int = option(3, "ori: fixed to 3 for this instance (ori-hoist-invariants{pass-id=N} "
-                          "runs another)")
+    pass_id: int = fixed_pass_id(3)
 
 
 __all__ = ["PASS_NAMES", "HoistInvariantsEarlyPass", "HoistInvariantsLate2Pass",

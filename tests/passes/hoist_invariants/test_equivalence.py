@@ -36,6 +36,8 @@ from ori_dialect.testing.equivalence import (
     check_equivalent,
     first_difference,
     format_failure,
+    lit_chunks,
+    lit_kernel_args,
     make_context,
     module_text,
     run_launch,
@@ -58,27 +60,7 @@ SCALARS = (0, 1, 2, 3, 7, 37)
 MAX_STEPS = 1_000_000
 
 
-def _chunks() -> list[tuple[str, int, str]]:
-    out = []
-    for path in sorted(LIT_DIR.glob("*.mlir")):
-        for i, text in enumerate(path.read_text().split("// -----")):
-            if "ori.func" in text:
-                out.append((path.name, i, text))
-    return out
-
-
-CHUNKS = _chunks()
-
-
-def _args(func: FuncOp, rng: np.random.Generator, scalar: int) -> list[Any]:
-    args: list[Any] = []
-    assert func.params is not None
-    for p in func.params.data:
-        if p.size.data == 8:
-            args.append(rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32))
-        else:
-            args.append(np.uint32(scalar))
-    return args
+CHUNKS = lit_chunks([LIT_DIR])
 
 
 @pytest.mark.parametrize("pipe", PIPES)
@@ -97,7 +79,7 @@ def test_lit_inputs_keep_results(pipe: str) -> None:
             assert func.params is not None, f"{name} chunk {idx}: @{kname} is not observable"
             kernels += 1
             for s in SCALARS:
-                args = _args(func, np.random.default_rng(s), s)
+                args = lit_kernel_args(func, np.random.default_rng(s), s)
                 ref = run_launch(module, kname, args, 1, 4, max_steps=MAX_STEPS, shared_bytes=64)
                 assert ref.ok, f"{name} chunk {idx} @{kname} does not run: {ref.error}"
                 out = run_launch(after, kname, args, 1, 4, max_steps=step_limit(ref),

@@ -36,6 +36,8 @@ from ori_dialect.testing.equivalence import (
     check_equivalent,
     first_difference,
     format_failure,
+    lit_chunks,
+    lit_kernel_args,
     make_context,
     module_text,
     run_launch,
@@ -69,27 +71,7 @@ count of 1000 reach it, after one or two inputs (their 32-bit parameter does
 not change what they compute); ``-m fuzz`` runs every input on every kernel."""
 
 
-def _chunks() -> list[tuple[str, int, str]]:
-    out = []
-    for path in sorted(p for d in LIT_DIRS for p in d.glob("*.mlir")):
-        for i, text in enumerate(path.read_text().split("// -----")):
-            if "ori.func" in text:
-                out.append((path.name, i, text))
-    return out
-
-
-CHUNKS = _chunks()
-
-
-def _args(func: FuncOp, rng: np.random.Generator, scalar: int) -> list[Any]:
-    args: list[Any] = []
-    assert func.params is not None
-    for p in func.params.data:
-        if p.size.data == 8:
-            args.append(rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32))
-        else:
-            args.append(np.uint32(scalar))
-    return args
+CHUNKS = lit_chunks(LIT_DIRS)
 
 
 def _parse(text: str) -> ModuleOp:
@@ -134,7 +116,7 @@ def _check_lit(pipe: str, step_budget: int | None) -> None:
             unchanged = module_text(after) == module_text(module)
             spent = 0
             for s in SCALARS:
-                args = _args(func, np.random.default_rng(s), s)
+                args = lit_kernel_args(func, np.random.default_rng(s), s)
                 ref = run_launch(module, kname, args, 1, 4, max_steps=MAX_STEPS)
                 assert ref.ok and ref.steps is not None, (
                     f"{name} chunk {idx} @{kname} does not run: {ref.error}")

@@ -416,13 +416,17 @@ def test_brx_diagnostics(edit: tuple[str, str], msg: str) -> None:
 # ----------------------------------------------------------------------------
 # member masks that split a warp (cooperative groups' tiles), and bad masks
 
-TILES = """
+def tile_kernel(name: str, body: str) -> str:
+    """A kernel that reads one u32 per thread into %r3 and computes in %r7 the
+    member mask of this lane's tile of ``pw`` lanes, ((1 << w) - 1) << (lane & -w)
+    (all ones for w = 32), then runs ``body``; %rd2 is the output pointer."""
+    return f"""
 .version 8.0
 .target sm_80
 .address_size 64
-.visible .entry tiles(.param .u64 pi, .param .u64 po, .param .u32 pw)
-{
-    .reg .b32 %r<16>; .reg .b64 %rd<6>; .reg .pred %p<2>;
+.visible .entry {name}(.param .u64 pi, .param .u64 po, .param .u32 pw)
+{{
+    .reg .b32 %r<16>; .reg .b64 %rd<6>; .reg .pred %p<6>;
     ld.param.u64 %rd1, [pi];
     ld.param.u64 %rd2, [po];
     ld.param.u32 %r9, [pw];
@@ -431,7 +435,6 @@ TILES = """
     mul.wide.u32 %rd3, %r1, 4;
     add.s64 %rd4, %rd1, %rd3;
     ld.global.u32 %r3, [%rd4];
-    // mask of this lane's tile of %r9 lanes: ((1 << w) - 1) << (lane & -w)
     neg.s32 %r4, %r9;
     and.b32 %r5, %r2, %r4;
     mov.u32 %r6, 1;
@@ -440,7 +443,12 @@ TILES = """
     setp.eq.u32 %p1, %r9, 32;
     @%p1 mov.u32 %r6, -1;
     shl.b32 %r7, %r6, %r5;
-    redux.sync.add.u32 %r10, %r3, %r7;
+{body}    ret;
+}}
+"""
+
+
+TILES = tile_kernel("tiles", """    redux.sync.add.u32 %r10, %r3, %r7;
     redux.sync.max.s32 %r11, %r3, %r7;
     and.b32 %r12, %r3, 1;
     match.any.sync.b32 %r13, %r12, %r7;
@@ -450,9 +458,7 @@ TILES = """
     add.s64 %rd5, %rd2, %rd3;
     st.global.v4.u32 [%rd5], {%r10, %r11, %r13, %r14};
     st.global.u32 [%rd5+16], %r15;
-    ret;
-}
-"""
+""")
 
 
 def tile_model(v: np.ndarray, w: int) -> np.ndarray:
@@ -530,28 +536,7 @@ def test_bad_member_masks_are_errors(mask: int, limit: int, msg: str) -> None:
         run_kernel(m, "badmask", grid=1, block=64, args=[np.zeros(1, np.uint32), mask, limit])
 
 
-TILE_VOTES = """
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry tvotes(.param .u64 pi, .param .u64 po, .param .u32 pw)
-{
-    .reg .b32 %r<16>; .reg .b64 %rd<6>; .reg .pred %p<6>;
-    ld.param.u64 %rd1, [pi];
-    ld.param.u64 %rd2, [po];
-    ld.param.u32 %r9, [pw];
-    mov.u32 %r1, %tid.x;
-    mov.u32 %r2, %laneid;
-    mul.wide.u32 %rd3, %r1, 4;
-    add.s64 %rd4, %rd1, %rd3;
-    ld.global.u32 %r3, [%rd4];
-    neg.s32 %r4, %r9;
-    and.b32 %r5, %r2, %r4;
-    mov.u32 %r6, 1;
-    shl.b32 %r6, %r6, %r9;
-    add.s32 %r6, %r6, -1;
-    shl.b32 %r7, %r6, %r5;
-    setp.ne.u32 %p1, %r3, 0;
+TILE_VOTES = tile_kernel("tvotes", """    setp.ne.u32 %p1, %r3, 0;
     vote.sync.ballot.b32 %r10, %p1, %r7;
     vote.sync.any.pred %p2, %p1, %r7;
     vote.sync.all.pred %p3, !%p1, %r7;
@@ -562,9 +547,7 @@ TILE_VOTES = """
     mul.wide.u32 %rd3, %r1, 16;
     add.s64 %rd5, %rd2, %rd3;
     st.global.v4.u32 [%rd5], {%r10, %r11, %r12, %r13};
-    ret;
-}
-"""
+""")
 
 
 @pytest.mark.parametrize("w", [2, 8, 16])
