@@ -65,6 +65,23 @@ Format
   SASS does (``MATCH.ALL P0, R8, R2``).  ``REDUX``, ``CREDUX``, ``MATCH``
   and a ``SHFL`` that has one show their member mask in the comment (``// membermask 0xffff``): ptxas
   does not encode it in the instruction.
+* An op class whose SASS form the rule above does not give spells its own
+  line (``OriInstruction.sass_form``: mnemonic, operands and a note for the
+  comment, built with this listing's operand spelling); the guard, the tied
+  prior values and the count stay the listing's.  The warpgroup MMA and
+  texture ops do, as ptxas 13.0 prints them (tables in ``ops/gmma.py`` and
+  ``ops/texture.py``):
+  ``HGMMA.64x16x16.F32.BF16 R24, gdesc[R8].negA.tnspB, RZ, !UPT`` (the
+  descriptors as ``gdesc[A]`` when B's is in the pair above A's, else
+  ``gdesc[A, B]``; an A in registers before it, ``-R32`` negated; a true
+  ``scale-d`` left out, a false one ``!UPT``), ``WARPGROUP.DEPBAR.LE gsb0,
+  0x0``, and ``TLD.LZ RZ, R8, R2, R4, 0x0, 1D, 0x1`` / ``TEX.LL`` /
+  ``TLD4.R`` (the results' z,w pair, RZ when not written, and x,y pair; the
+  coordinates, ``{R2, R0}`` when not a register pair; the handle; ``0x0``;
+  the dimension; the write mask unless all four components are written).
+  ori keeps the descriptors and handles in R registers and a ``scale-d``
+  predicate in a P register where ptxas uses UR / UP; a commit group is
+  its own ``GSB0`` line, not ptxas's ``gsb0`` operand on the last HGMMA.
 * ``CALL.REL.NOINC `(name) ;`` with its arguments and results in a comment
   (``CALL.ABS.NOINC`` for a CUDA device-runtime function, an
   ``ori.runtime_func``, which prints as a ``// .extern .func`` line),
@@ -311,6 +328,26 @@ class _FunctionPrinter:
         self.insn(f"{sass} `({name})", comment=comment)
 
     def print_instruction(self, op: OriInstruction) -> None:
+        form = op.sass_form(self.operand)
+        if form is None:
+            text, comment = self.generic_form(op)
+        else:
+            text = form.mnemonic + (" " + ", ".join(form.operands) if form.operands else "")
+            comment = form.note
+        _, guard, prior = op.operand_groups()
+        if prior:
+            ties = [
+                f"{self.names(d)} = {self.names(p)}"
+                for d, p in zip(op.dsts, prior)
+                if self.names(d) != self.names(p)
+            ]
+            if ties:
+                comment = "; ".join(c for c in (comment, "else " + ", ".join(ties)) if c)
+        self.insn(text, self.guard_text(guard, op.guard_neg is not None), comment)
+
+    def generic_form(self, op: OriInstruction) -> tuple[str, str]:
+        """The line (mnemonic and operands) and comment of an op without a
+        ``sass_form`` of its own (module docstring, "instruction line")."""
         cls = type(op)
         mnemonic = cls.SASS or cls.name.removeprefix("ori.").upper()
         special: list[str] = []
@@ -333,7 +370,6 @@ class _FunctionPrinter:
             mnemonic += "." + val.upper()
         if cls.SASS == "MOV" and op.dsts and _is_uniform(op.dsts[0]):
             mnemonic = "U" + mnemonic
-        _, guard, prior = op.operand_groups()
         dsts = list(op.dsts)
         if cls.SASS in _PRED_FIRST:
             dsts.reverse()
@@ -348,16 +384,7 @@ class _FunctionPrinter:
                      or (cls.SASS == "SHFL" and len(srcs) == len(cls.SRCS))):
             comment = f"membermask {srcs.pop()}"
         operands.extend(srcs)
-        text = mnemonic + (" " + ", ".join(operands) if operands else "")
-        if prior:
-            ties = [
-                f"{self.names(d)} = {self.names(p)}"
-                for d, p in zip(op.dsts, prior)
-                if self.names(d) != self.names(p)
-            ]
-            if ties:
-                comment = "; ".join(c for c in (comment, "else " + ", ".join(ties)) if c)
-        self.insn(text, self.guard_text(guard, op.guard_neg is not None), comment)
+        return mnemonic + (" " + ", ".join(operands) if operands else ""), comment
 
     def sources(self, op: OriInstruction) -> list[str]:
         smods = op.smod_map()

@@ -29,14 +29,16 @@ The trailing function type lists the types of the SSA operands in storage
 order (sources, guard, prior values) and of the results.
 
 The module holds the op base classes (construction with ``make``, queries,
-verification); the slot specs live in ``ir/slots.py``, the generic fast op
-construction in ``ir/construction.py``.
+verification, the ``ori-asm`` listing hook ``sass_form``); the slot specs
+live in ``ir/slots.py``, the generic fast op construction in
+``ir/construction.py``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import (
@@ -588,6 +590,23 @@ class OriInstruction(OriOp):
         """Op-specific checks (widths that depend on modifiers, ...)."""
 
     # ------------------------------------------------------------------
+    # the ori-asm listing (asm_printer.py)
+    # ------------------------------------------------------------------
+    def sass_form(self, operand: OperandText) -> SassForm | None:
+        """The mnemonic and operands the ``ori-asm`` listing prints for this
+        op, for an op class whose SASS spelling the generic rule gets wrong;
+        None (the default) keeps the generic rule: ``SASS`` plus the
+        upper-cased modifiers, then the destinations, then the sources in slot
+        order.  ``operand`` is the listing's spelling of one operand (a value
+        or a constant, with the slot's source modifier), so an override places
+        and decorates operands but never names registers itself.  The listing
+        still adds the guard, the tied prior values' comment and the
+        instruction count; it does not add the op's source modifiers or the
+        modifiers the generic rule prints, which the form must spell itself
+        (HGMMA's ``gdesc[UR4].tnspB``, TLD's trailing ``1D``)."""
+        return None
+
+    # ------------------------------------------------------------------
     # custom syntax (ir/syntax.py)
     # ------------------------------------------------------------------
     def print(self, printer: Printer) -> None:
@@ -596,6 +615,47 @@ class OriInstruction(OriOp):
     @classmethod
     def parse(cls, parser: Parser) -> OriInstruction:
         return cls._create(*parse_instruction(cls, parser))
+
+
+OperandText = Callable[[SSAValue | Attribute, str | None], str]
+"""How the ``ori-asm`` listing spells one operand: a value (its register
+name) or a constant (``0x10``, ``RZ``, ``c[0x0][0x160]``), with a source
+modifier text (``neg``, ``abs``, ``not``, dot-joined) or None."""
+
+
+@dataclass(frozen=True)
+class SassForm:
+    """One instruction line of the ``ori-asm`` listing as an op class spells
+    it (:meth:`OriInstruction.sass_form`): the full mnemonic, the operands in
+    SASS order, and a note for the line's comment (what the listing shows
+    that ptxas would print otherwise; empty for none)."""
+
+    mnemonic: str
+    operands: tuple[str, ...]
+    note: str = ""
+
+
+def register_above(v: SSAValue, k: int, operand: OperandText) -> str:
+    """The listing's name of the register ``k`` above the base of the
+    multi-register value ``v``: ``R10`` for ``k`` = 2 of a quad in R8:R11;
+    before allocation ``v``'s name and ``+k`` (``%r5+2``)."""
+    t = v.type
+    if isinstance(t, OriRegisterType) and t.phys_index is not None and not t.is_fixed:
+        return f"{t.REG_FILE.value}{t.phys_index + k}"
+    return f"{operand(v, None)}+{k}"
+
+
+def registers_follow(first: SSAValue | Attribute, then: SSAValue | Attribute, k: int) -> bool:
+    """``then`` is allocated ``k`` registers above ``first`` in the same file
+    (a pair or run SASS names by its first register, as ptxas allocates it)."""
+    if not isinstance(first, SSAValue) or not isinstance(then, SSAValue):
+        return False
+    a, b = first.type, then.type
+    if not isinstance(a, OriRegisterType) or not isinstance(b, OriRegisterType):
+        return False
+    i, j = a.phys_index, b.phys_index
+    return (i is not None and j is not None and a.REG_FILE == b.REG_FILE
+            and not a.is_fixed and not b.is_fixed and j == i + k)
 
 
 # ----------------------------------------------------------------------
@@ -712,10 +772,14 @@ def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None
 __all__ = [
     "Dst",
     "ModGroup",
+    "OperandText",
     "OriInstruction",
     "OriOp",
+    "SassForm",
     "Src",
     "annotate_class_constants",
     "create_op",
     "flag",
+    "register_above",
+    "registers_follow",
 ]

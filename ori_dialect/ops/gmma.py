@@ -4,20 +4,35 @@ PTX ISA 9.7.15 "Asynchronous Warpgroup Level Matrix Multiply-Accumulate"
 (``wgmma.*``) as ptxas 13.0 prints it for sm_90a (``cuobjdump -sass`` of
 nvcc inline-PTX kernels and of Triton's ``tl.dot``):
 
-==========================================  ===========================================
+==========================================  ==============================================
 PTX                                         ptxas 13.0 SASS
-==========================================  ===========================================
+==========================================  ==============================================
 ``fence.proxy.async.shared::cta``           ``FENCE.VIEW.ASYNC.S``
 ``wgmma.fence.sync.aligned``                ``WARPGROUP.ARRIVE``
 ``wgmma.mma_async...m64n32k16.f32.f16.f16`` ``HGMMA.64x32x16.F32 R24, gdesc[UR4].tnspB, R24``
   (``scale-d`` false)                       ``HGMMA.64x64x16.F32 R24, gdesc[UR4].tnspB, RZ, !UPT``
+  (``scale-d`` a predicate)                 ``HGMMA.64x8x16.F32 R24, gdesc[UR8], R24, UP0``
+  (bf16 inputs; f16 accumulator)            ``HGMMA.64x32x16.F32.BF16 ...``; ``HGMMA.64x16x16.F16 ...``
+  (``imm-scale-a/b`` -1, ``imm-trans-a/b``) ``... gdesc[UR8].negA.negB.tnspA.tnspB, R24``
+  (A from registers)                        ``HGMMA.64x32x16.F16 R24, -R32, gdesc[UR8], R24``
 ``wgmma.commit_group.sync.aligned``         no instruction: ``gsb0`` on the group's last HGMMA
 ``wgmma.wait_group.sync.aligned N``         ``WARPGROUP.DEPBAR.LE gsb0, N``
-==========================================  ===========================================
+==========================================  ==============================================
+
+ptxas keeps both descriptors in one uniform-register quad, A's in the low
+pair and B's in the high one, and names the quad by its first register
+(``gdesc[UR8]``: A in UR8:UR9, B in UR10:UR11); with A from registers the
+descriptor is B's alone.  The flags on the ``gdesc`` operand come in the
+order ``negA.negB.tnspA.tnspB``; a negated register A prints ``-R32``.
 
 ori keeps the commit as its own op (``ori.gmma_commit``, printed ``GSB0`` in
 the ori-asm listing) because the group boundary is what the interpreter and
-any later scheduling need; it has no encoding of its own.
+any later scheduling need; it has no encoding of its own, so the group's last
+HGMMA line has no ``gsb0`` operand.  The listing's other deviations, all in
+registers: ori keeps the descriptors in R registers (ptxas: UR), so ``gdesc``
+names the pair holding A's descriptor, or both pairs (``gdesc[R4, R2]``) when
+B's is not in the pair right above it; a ``scale-d`` predicate is a P register
+(ptxas: UP).
 
 **Operands of ``ori.hgmma``.**  The accumulator is one register tuple
 (``!ori.r128`` .. ``!ori.r2048``: N/2 f32 or N/4 f16x2 registers per thread
@@ -38,9 +53,18 @@ from typing import ClassVar
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
+from ori_dialect.ir.instruction import (
+    Dst,
+    ModGroup,
+    OperandText,
+    OriInstruction,
+    SassForm,
+    Src,
+    flag,
+    registers_follow,
+)
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
-from ori_dialect.ir.registers import TUPLE_TYPES, R64Type, R128Type
+from ori_dialect.ir.registers import TUPLE_TYPES, OriRegisterType, R64Type, R128Type
 from ori_dialect.ops.base import ori_op, pred
 
 GMMA_N: tuple[int, ...] = tuple(range(8, 257, 8))
@@ -89,8 +113,46 @@ class HgmmaOp(OriInstruction):
         flag("tnspb"),
     )
 
+    SASS_SPELLING: ClassVar[dict[str, str]] = {
+        "nega": "negA", "negb": "negB", "tnspa": "tnspA", "tnspb": "tnspB",
+    }
+    """The flags as ptxas writes them on the ``gdesc`` operand."""
+
     def n(self) -> int:
         return int((self.mod("shape") or "m64n8k16")[4:-3])
+
+    def sass_form(self, operand: OperandText) -> SassForm:
+        """``HGMMA.64xNx16.{F32,F16}[.BF16] d, [a,] gdesc[..].flags, c[, scale_d]``
+        as ptxas prints it (module docstring); ``scale_d`` is left out when
+        it is PT, ``!PT`` prints ``!UPT``."""
+        mnemonic = f"HGMMA.64x{self.n()}x16.{(self.mod('dtype') or 'f32').upper()}"
+        if self.mod("itype") == "bf16":
+            mnemonic += ".BF16"
+        a, b = self.src("a"), self.src("b")
+        assert a is not None and b is not None
+        ops = [operand(self.dsts[0], None)]
+        if self.a_in_registers():
+            ops.append(("-" if self.has_mod("nega") else "") + operand(a, None))
+            desc = operand(b, None)
+            flags = ("negb", "tnspb")
+        else:
+            desc = operand(a, None)
+            if not registers_follow(a, b, 2):
+                desc += ", " + operand(b, None)
+            flags = ("nega", "negb", "tnspa", "tnspb")
+        ops.append(f"gdesc[{desc}]" + "".join(
+            "." + self.SASS_SPELLING[f] for f in flags if self.has_mod(f)))
+        c = self.src("c")
+        assert c is not None
+        ops.append(operand(c, None))
+        scale = self.src("scale_d")
+        negated = "not" in (self.smod_map().get("scale_d") or "")
+        if isinstance(scale, OriRegisterType) and scale.is_fixed:
+            if negated:
+                ops.append("!UPT")
+        elif scale is not None:
+            ops.append(operand(scale, "not" if negated else None))
+        return SassForm(mnemonic, tuple(ops))
 
     def a_in_registers(self) -> bool:
         a = self.src("a")
@@ -153,6 +215,12 @@ class WarpgroupDepbarOp(_WarpgroupSync):
     name = "ori.warpgroup_depbar"
     SASS = "WARPGROUP.DEPBAR.LE"
     SRCS = (Src("pending", (), imm="int", fixed=False),)
+
+    def sass_form(self, operand: OperandText) -> SassForm:
+        """``WARPGROUP.DEPBAR.LE gsb0, N``: ptxas names the scoreboard."""
+        pending = self.src("pending")
+        assert pending is not None
+        return SassForm(self.SASS, ("gsb0", operand(pending, None)))
 
     def verify_semantics(self) -> None:
         k = self.src_int("pending")

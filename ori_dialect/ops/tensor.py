@@ -16,6 +16,9 @@ The SASS forms are those ptxas 13.0 prints for sm_80 (``cuobjdump -sass``):
   ``src-size`` form: ptxas puts the number of bytes to zero-fill,
   ``cp-size - src-size``, into the low bits of the source address, which a
   ``cp-size``-aligned address leaves free, and the predicate ``src-size != 0``).
+  PTX's L2 prefetch size (``.L2::64B`` / ``.L2::128B`` / ``.L2::256B``) is
+  ``.LTC64B`` / ``.LTC128B`` / ``.LTC256B`` after the cache policy:
+  ``LDGSTS.E.BYPASS.LTC128B.128 [R7], [R2.64]``, ``LDGSTS.E.LTC64B.64``.
 * ``LDGDEPBAR`` (``cp.async.commit_group``) and ``DEPBAR.LE SB0, N``
   (``cp.async.wait_group N``; ``wait_all`` is ``LDGDEPBAR`` + ``DEPBAR.LE SB0, 0x0``).
 
@@ -168,7 +171,8 @@ class LdgstsOp(MemoryOp):
     """LDGSTS: asynchronous copy of 4, 8 or 16 bytes from global memory
     ``[src + src_offset]`` to shared memory ``[addr + offset]`` (PTX
     ``cp.async.{ca,cg}.shared.global``, ISA section 9.7.9.25.3).  ``bypass``
-    is the ``.cg`` cache policy (L2 only); it does not change values.
+    is the ``.cg`` cache policy (L2 only), ``ltc64b`` / ``ltc128b`` /
+    ``ltc256b`` the ``.L2::{64,128,256}B`` prefetch size; neither changes values.
 
     The copy belongs to the thread's current (uncommitted) group; the data
     become visible in shared memory only when a ``DEPBAR`` covering the
@@ -195,6 +199,7 @@ class LdgstsOp(MemoryOp):
     )
     MODS = (
         ModGroup("cache", ("bypass",)),
+        ModGroup("l2", ("ltc64b", "ltc128b", "ltc256b")),
         ModGroup("width", ("b32", "b64", "b128"), default="b32"),
         ModGroup("zfill", ("zfill",)),
     )
