@@ -19,6 +19,8 @@ for the SASS forms).
   ``%laneid`` (two 16-bit accesses where the layout makes a pair
   non-contiguous), and ``wmma.mma`` two HMMA.16816, one per column half.
 * ``cp.async.{ca,cg}.shared.global`` becomes LDGSTS (``.cg`` = ``bypass``);
+  the ``.L2::{64,128,256}B`` prefetch hint is LDGSTS's ``LTC64B`` /
+  ``LTC128B`` / ``LTC256B`` (``LDGSTS.E.BYPASS.LTC128B.128``);
   a ``src-size`` operand below the copy size zero-fills as ptxas encodes it
   (``zfill``: the fill count in the low source-address bits, plus the
   predicate ``src-size != 0``); ``ignore-src`` is the negated predicate.
@@ -139,6 +141,12 @@ def lower_ldmatrix(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
 # ----------------------------------------------------------------------
 # cp.async
 # ----------------------------------------------------------------------
+_L2_PREFETCH = {"L2::64B": "ltc64b", "L2::128B": "ltc128b", "L2::256B": "ltc256b"}
+"""The ``.L2::{64,128,256}B`` prefetch-size hint of cp.async -> LDGSTS's ``l2``
+modifier: ptxas 13.0 prints ``LDGSTS.E[.BYPASS].LTC{64,128,256}B[.64|.128]``
+for ``.ca`` and ``.cg`` alike (sm_80 and sm_90a, ``cuobjdump -sass``)."""
+
+
 @lowers("cp")
 def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = list(ins.modifiers)
@@ -165,7 +173,7 @@ def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     spaces = [m for m in rest[1:] if not m.startswith("L2::")]
     hints = [m for m in rest[1:] if m.startswith("L2::")]
     if cache not in ("ca", "cg") or spaces not in (["shared", "global"], ["shared::cta", "global"]) \
-            or any(h not in ("L2::64B", "L2::128B", "L2::256B") for h in hints):
+            or any(h not in _L2_PREFETCH for h in hints) or len(hints) > 1:
         ctx.unsupported(ins, f"'{name}' (ori models cp.async.ca/.cg.shared.global with an "
                              "optional L2 prefetch size)")
     ops = ins.operands
@@ -212,7 +220,8 @@ def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
             p = ctx.emit1(ISetPOp, [nreg, rzero(), _PT], PredType.unallocated(), mods="ne.u32")
             srcs.append(p)
             zfill = True
-    mod = ".".join(x for x in ("bypass" if cache == "cg" else "", f"b{size * 8}",
+    l2 = _L2_PREFETCH[hints[0]] if hints else ""
+    mod = ".".join(x for x in ("bypass" if cache == "cg" else "", l2, f"b{size * 8}",
                                "zfill" if zfill else "") if x)
     ctx.emit_effect(LdgstsOp, srcs, [], mods=mod, smods=smods)
 
