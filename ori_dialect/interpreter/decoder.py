@@ -43,7 +43,7 @@ from ori_dialect.interpreter.frame import (
     nothing,
     storage_of,
 )
-from ori_dialect.interpreter.gmma import guard_reads, tracked_values
+from ori_dialect.interpreter.gmma import AccumulatorHazards
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.physical import RegisterLayout, physical_frame, register_layout
 from ori_dialect.interpreter.semantics.registry import InterpreterError, compile_op
@@ -152,8 +152,8 @@ class Decoder:
                 for r in op.results:
                     self._new_slot(r)
         self.shadow: dict[int, int] = {}
-        # values an HGMMA may still be computing (reads checked: interpreter/gmma.py)
-        self.gmma_tracked = tracked_values([op for b in self.blocks for op in b.ops])
+        # accumulators an HGMMA may still be computing (uses checked: interpreter/gmma.py)
+        self.acc_hazards = AccumulatorHazards(self, [op for b in self.blocks for op in b.ops])
         if machine.strict:
             self._track_undef()
         # segment numbering in loop-contiguous reverse post-order
@@ -278,17 +278,17 @@ class Decoder:
         try:
             if not isinstance(op, OriInstruction):
                 if isinstance(op, CallIndirectOp):
-                    core = self._call_indirect(op)
+                    core = self.acc_hazards.uses(op.name, [op.target, *op.args],
+                                                 list(op.res), self._call_indirect(op))
                     return self.strict_uses(op, [op.target, *op.args], core)
                 if isinstance(op, CallOp):
-                    core = self._call(op)
+                    core = self.acc_hazards.uses(op.name, list(op.args), list(op.res),
+                                                 self._call(op))
                     return self.strict_uses(op, list(op.args), core)
                 if isinstance(op, AddrOp):
                     return self._addr(op)
                 raise InterpreterError(f"the interpreter has no semantics for {op.name}")
-            core = self._instruction(op, k)
-            if self.gmma_tracked:
-                core = guard_reads(self, op, core, self.gmma_tracked)
+            core = self.acc_hazards.op(op, self._instruction(op, k))
             return self._wrap(op, core)
         except InterpreterError as e:
             return _raiser(str(e))
@@ -479,7 +479,10 @@ class Decoder:
         return call
 
     # ---- terminators ------------------------------------------------------------
-    def _edge(self, args: Sequence[SSAValue], dest: Block) -> Core | None:
+    def _edge(self, branch: Operation, args: Sequence[SSAValue], dest: Block) -> Core | None:
+        return self.acc_hazards.edge(branch, args, dest, self._edge_copy(args, dest))
+
+    def _edge_copy(self, args: Sequence[SSAValue], dest: Block) -> Core | None:
         pairs = [(self.slot[d], self.slot[s]) for s, d in zip(args, dest.args)]
         sh = self.shadow
         for s, d in zip(args, dest.args):
@@ -515,7 +518,7 @@ class Decoder:
         m = self.m
         if isinstance(op, BraOp):
             t0 = self.seg_start[self.cfg.index[op.taken]]
-            c0 = self._edge(op.taken_args, op.taken)
+            c0 = self._edge(op, op.taken_args, op.taken)
             if op.guard is None:
                 def jump(act: Activation, idx: np.ndarray) -> None:
                     if c0 is not None:
@@ -525,7 +528,7 @@ class Decoder:
                 return jump
             assert op.fallthrough is not None
             t1 = self.seg_start[self.cfg.index[op.fallthrough]]
-            c1 = self._edge(op.fallthrough_args, op.fallthrough)
+            c1 = self._edge(op, op.fallthrough_args, op.fallthrough)
             gs = self.slot[op.guard]
             neg = op.guard_neg is not None
             gcheck = self.strict_uses(op, [op.guard], nothing)
@@ -564,7 +567,8 @@ class Decoder:
             return exit_
         if isinstance(op, RetOp):
             vals = [self.slot[v] for v in op.values]
-            check = self.strict_uses(op, list(op.values), nothing)
+            check = self.strict_uses(op, list(op.values),
+                                     self.acc_hazards.uses(op.name, list(op.values), [], nothing))
 
             def ret(act: Activation, idx: np.ndarray) -> None:
                 check(act.frame, idx)
@@ -585,7 +589,8 @@ class Decoder:
         segs = np.array([self.seg_start[self.cfg.index[t]] for t in op.targets], dtype=np.int64)
         n = len(segs)
         xs = self.slot[op.index]
-        check = self.strict_uses(op, [op.index], nothing)
+        check = self.strict_uses(op, [op.index],
+                                 self.acc_hazards.uses(op.name, [op.index], [], nothing))
 
         def brx(act: Activation, idx: np.ndarray) -> None:
             check(act.frame, idx)

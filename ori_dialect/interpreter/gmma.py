@@ -50,25 +50,36 @@ is, which the tests state as their tolerance against float64.
 **Asynchrony.**  HGMMA computes when it executes, but its result may be read
 only after the ``WARPGROUP.DEPBAR`` (``wgmma.wait_group N``) that leaves its
 commit group complete (PTX ISA 9.7.15.7.4).  Each result carries its group
-number per thread; ``ori.pack`` / ``ori.unpack`` pass it on (the frontend
-splits the accumulator right after the HGMMA) and another HGMMA may take it
-as its accumulator, but any other instruction that reads it before the wait
-is a fault naming the instruction and thread.  The marks follow values
-through packs and unpacks, not through block arguments: a read reached
-through a branch argument is not checked.
+number per thread, and any instruction other than another HGMMA taking it as
+its accumulator that reads it before the wait is a fault naming the
+instruction and the thread (:class:`AccumulatorHazards`).  In SSA mode the
+marks sit on values and follow them through ``ori.pack`` / ``ori.unpack``
+(the frontend splits the accumulator right after the HGMMA) and branch edges
+(a block argument takes, per thread taking the edge, the mark of what the
+edge passes, or loses it); call arguments, returned values and BRX indices
+are reads too.  In physical mode (``run_kernel(..., physical=True)``) they
+sit on the R registers the HGMMA writes, as on the GPU: reads and writes of
+a marked register fault, and the allocator's moves (pack / unpack parts and
+edge arguments not in place) carry the mark to their destination -- or,
+with ``strict``, fault as the MOVs before the wait they are on the GPU.
+HGMMA's descriptor reads of shared memory that a pending ``cp.async``
+(LDGSTS) has not written yet fault like every other shared access
+(:mod:`.tensor`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ori_dialect.interpreter.frame import Core, Frame
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.gmma import (
     FenceAsyncOp,
     GmmaCommitOp,
@@ -76,7 +87,8 @@ from ori_dialect.ops.gmma import (
     WarpgroupArriveOp,
     WarpgroupDepbarOp,
 )
-from ori_dialect.ops.integer import PackOp, UnpackOp
+from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
+from ori_dialect.ops.special import UndefOp
 
 if TYPE_CHECKING:
     from ori_dialect.interpreter.decoder import Decoder
@@ -86,9 +98,22 @@ _M14 = 0x3FFF
 _SWIZZLE_BYTES = {0: 0, 1: 128, 2: 64, 3: 32}
 
 
+class _FrameMarks:
+    """The marks of one frame (a kernel or device-function activation); it
+    holds the frame so that no later frame can take its ``id``."""
+
+    __slots__ = ("frame", "regs", "slots")
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        self.slots: dict[int, np.ndarray] = {}  # SSA mode: per value slot, per thread
+        self.regs: np.ndarray | None = None  # physical mode: (threads, 256) per R register
+
+
 class GmmaGroups:
-    """Per-thread commit-group bookkeeping of one CTA, and each tracked
-    value's group number per thread (-1: complete)."""
+    """Per-thread commit-group bookkeeping of one CTA, and the group number
+    per thread of each tracked value (SSA mode) or R register (physical
+    mode) -- -1 or a group below ``done``: complete."""
 
     def __init__(self) -> None:
         self.reset(0)
@@ -96,21 +121,55 @@ class GmmaGroups:
     def reset(self, n: int) -> None:
         self.open = np.zeros(n, dtype=np.int64)  # the group the next HGMMA joins
         self.done = np.zeros(n, dtype=np.int64)  # groups below this are complete
-        self.marks: dict[tuple[int, int], np.ndarray] = {}
+        self.frames: dict[int, _FrameMarks] = {}
+
+    def frame_marks(self, frame: Frame, create: bool) -> _FrameMarks | None:
+        fm = self.frames.get(id(frame))
+        if fm is None and create:
+            fm = self.frames[id(frame)] = _FrameMarks(frame)
+        return fm
 
     def mark(self, frame: Frame, slot: int, idx: np.ndarray, gid: np.ndarray) -> None:
-        key = (id(frame), slot)
-        m = self.marks.get(key)
+        """Slot ``slot`` of ``frame`` holds, in threads ``idx``, a result of group ``gid``."""
+        fm = self.frame_marks(frame, True)
+        assert fm is not None
+        m = fm.slots.get(slot)
         if m is None:
-            m = self.marks[key] = np.full(len(self.open), -1, dtype=np.int64)
+            m = fm.slots[slot] = np.full(len(self.open), -1, dtype=np.int64)
         m[idx] = gid
 
     def group_of(self, frame: Frame, slot: int, idx: np.ndarray) -> np.ndarray:
-        m = self.marks.get((id(frame), slot))
+        """The in-flight group of slot ``slot`` per thread of ``idx`` (-1: none)."""
+        fm = self.frame_marks(frame, False)
+        m = None if fm is None else fm.slots.get(slot)
         if m is None:
             return np.full(len(idx), -1, dtype=np.int64)
         g = m[idx]
         return np.where(g >= self.done[idx], g, -1)
+
+    def mark_regs(self, frame: Frame, regs: np.ndarray, idx: np.ndarray,
+                  gid: np.ndarray) -> None:
+        """Physical mode: R registers ``regs`` of threads ``idx`` are written by
+        an HGMMA of group ``gid``."""
+        fm = self.frame_marks(frame, True)
+        assert fm is not None
+        if fm.regs is None:
+            fm.regs = np.full((len(self.open), 256), -1, dtype=np.int64)
+        fm.regs[np.ix_(idx, regs)] = gid[:, None]
+
+    def regs_in_flight(self, frame: Frame, regs: np.ndarray,
+                       idx: np.ndarray) -> tuple[int, int, int] | None:
+        """Physical mode: (thread, register, group) of the first register of
+        ``regs`` that an HGMMA still in flight writes, in a thread of ``idx``."""
+        fm = self.frame_marks(frame, False)
+        if fm is None or fm.regs is None or not len(regs):
+            return None
+        g = fm.regs[np.ix_(idx, regs)]
+        live = g >= self.done[idx][:, None]
+        if not live.any():
+            return None
+        i, j = (int(x[0]) for x in np.nonzero(live))
+        return int(idx[i]), int(regs[j]), int(g[i, j])
 
 
 # ----------------------------------------------------------------------------- layouts
@@ -212,6 +271,7 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
     arow, acol = _a_layout()
     m = dec.m
     nregs = n // 2 if dtype == "f32" else n // 4
+    d_regs = np.asarray(r_registers(op.results[0]), dtype=np.int64) if m.physical else None
 
     def read(lanes: np.ndarray, desc: int, rows: int, mn_major: bool) -> np.ndarray:
         try:
@@ -224,6 +284,12 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
                         thread=int(lanes[0]))
         if addr.min() % 2:
             raise Fault("HGMMA: misaligned descriptor", thread=int(lanes[0]))
+        if m.async_copies.pending:  # bytes a cp.async (LDGSTS) has not written yet
+            try:
+                m.async_copies.check(addr.ravel(), 2, "HGMMA descriptor read")
+            except Fault as e:
+                e.thread, e.position = int(lanes[0]), None
+                raise
         lo = m.shared[addr].astype(np.uint16)
         hi = m.shared[addr + 1].astype(np.uint16)
         return _halves_to_float(lo | (hi << np.uint16(8)), itype)
@@ -279,7 +345,10 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
                             f"{m.n} threads)" if missing else "HGMMA: bad warpgroup",
                             thread=int(lanes[0]))
             out[lanes] = run_group(frame, lanes).reshape(out[lanes].shape)
-        m.gmma.mark(frame, d, idx, m.gmma.open[idx])
+        if d_regs is None:
+            m.gmma.mark(frame, d, idx, m.gmma.open[idx])
+        else:
+            m.gmma.mark_regs(frame, d_regs, idx, m.gmma.open[idx])
 
     return hgmma
 
@@ -326,8 +395,13 @@ GMMA_BUILDERS: dict[type, Callable[[Decoder, Any, int], Core]] = {
 
 
 def tracked_values(ops: list[Operation]) -> set[SSAValue]:
-    """HGMMA results and what packs and unpacks make of them."""
+    """SSA mode: HGMMA results and what packs, unpacks and branch edges (the
+    block arguments they pass them to) make of them."""
     tracked: set[SSAValue] = set()
+    edges: list[tuple[SSAValue, SSAValue]] = []
+    for op in ops:
+        if isinstance(op, BraOp):
+            edges += _edge_pairs(op)
     changed = True
     while changed:
         changed = False
@@ -339,40 +413,305 @@ def tracked_values(ops: list[Operation]) -> set[SSAValue]:
             if not new <= tracked:
                 tracked |= new
                 changed = True
+        for src, dst in edges:
+            if src in tracked and dst not in tracked:
+                tracked.add(dst)
+                changed = True
     return tracked
 
 
-def guard_reads(dec: Decoder, op: Operation, core: Core, tracked: set[SSAValue]) -> Core:
-    """``core`` checked (or, for packs and unpacks, marking) against
-    accumulators still in flight (module docstring)."""
-    if isinstance(op, HgmmaOp) or not any(v in tracked for v in op.operands):
-        return core
-    slots = [dec.slot[v] for v in op.operands if v in tracked]
-    m = dec.m
+def _edge_pairs(op: BraOp) -> list[tuple[SSAValue, SSAValue]]:
+    pairs = list(zip(op.taken_args, op.taken.args))
+    if op.fallthrough is not None:
+        pairs += zip(op.fallthrough_args, op.fallthrough.args)
+    return pairs
+
+
+def r_registers(v: SSAValue | Attribute | None) -> tuple[int, ...]:
+    """The R registers an allocated value occupies (none for a constant, RZ,
+    another file or an unallocated value)."""
+    t = v.type if isinstance(v, SSAValue) else None
+    if not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R or t.is_fixed:
+        return ()
+    base = t.phys_index
+    return () if base is None else tuple(range(base, base + t.num_regs()))
+
+
+Move = tuple[int, int]
+"""Physical mode: one register copied to another by a move (-1 as the source:
+a constant)."""
+
+
+def part_moves(op: Operation) -> list[Move] | None:
+    """Physical mode: the register moves of an ``ori.pack`` / ``ori.unpack`` /
+    ``ori.mov`` (its parts not already in place; None for another op)."""
+    out: list[Move] = []
     if isinstance(op, PackOp | UnpackOp):
-        outs = [dec.slot[r] for r in op.results]
+        pack = isinstance(op, PackOp)
+        whole = r_registers(op.results[0] if pack else op.operands[0])
+        parts = [v for _, v in op.slot_values()] if pack else list(op.results)
+        for i, part in enumerate(parts):
+            pr = r_registers(part)
+            here = whole[i] if i < len(whole) else -1
+            if pr == (here,):
+                continue  # already in place: no instruction
+            if pack and here >= 0:
+                out.append((pr[0] if pr else -1, here))
+            elif not pack and pr:
+                out.append((here, pr[0]))
+        return out
+    if isinstance(op, MovOp):
+        a, d = r_registers(op.src("a")), r_registers(op.results[0])
+        return [] if a == d else [(a[i] if i < len(a) else -1, r) for i, r in enumerate(d)]
+    return None
+
+
+def edge_moves(args: Sequence[SSAValue], dest: Block) -> list[Move]:
+    """Physical mode: the register moves of a branch edge (an argument in
+    another register than its block argument)."""
+    out: list[Move] = []
+    for s, d in zip(args, dest.args):
+        sr, dr = r_registers(s), r_registers(d)
+        if sr != dr:
+            out += [(sr[i] if i < len(sr) else -1, r) for i, r in enumerate(dr)]
+    return out
+
+
+def accumulator_registers(ops: list[Operation]) -> frozenset[int]:
+    """Physical mode: the R registers an HGMMA of the function writes and
+    those that moves (:func:`part_moves`, :func:`edge_moves`) may copy them to."""
+    regs: set[int] = set()
+    moves: list[Move] = []
+    for op in ops:
+        if isinstance(op, HgmmaOp):
+            regs.update(r_registers(op.results[0]))
+        elif isinstance(op, BraOp):
+            moves += edge_moves(op.taken_args, op.taken)
+            if op.fallthrough is not None:
+                moves += edge_moves(op.fallthrough_args, op.fallthrough)
+        else:
+            moves += part_moves(op) or []
+    changed = bool(regs)
+    while changed:
+        changed = False
+        for src, dst in moves:
+            if src in regs and dst not in regs:
+                regs.add(dst)
+                changed = True
+    return frozenset(regs)
+
+
+_READ = ("reads an HGMMA accumulator of commit group {g} before the wgmma.wait_group "
+         "(WARPGROUP.DEPBAR) that completes it")
+_WRITE = ("writes R{r}, a register of the HGMMA accumulator of commit group {g}, before the "
+          "wgmma.wait_group (WARPGROUP.DEPBAR) that completes it: the HGMMA may still write "
+          "the register")
+
+
+class AccumulatorHazards:
+    """The check that no instruction touches an HGMMA accumulator still in
+    flight (module docstring, "Asynchrony"), for one decoded function.
+
+    *SSA mode* (values by SSA value): the tracked values (:func:`tracked_values`)
+    carry their group per thread; HGMMA marks its result, ``ori.pack`` /
+    ``ori.unpack`` and branch edges pass the mark on (an edge passing an
+    untracked value to a tracked block argument clears it), another HGMMA may
+    take a marked value as its accumulator, and any other use -- an
+    instruction operand, a call argument, a returned value, a BRX index --
+    is a fault.
+
+    *Physical mode* (values by register, :mod:`.physical`): the marks sit on
+    the R registers, as on the GPU, where the accumulator registers belong
+    to the asynchronous HGMMA until the wait.  HGMMA marks the registers it
+    writes; an instruction that reads a marked register before the wait, or
+    writes one, is a fault, except an HGMMA taking it as its accumulator.
+    A move -- an ``ori.pack`` / ``ori.unpack`` / ``ori.mov`` part or a
+    branch-edge argument in another register than its destination; one
+    already in place is no instruction and the mark simply stays -- stands
+    for the SSA renaming it implements: it carries the source register's
+    mark to the destination register (a constant or an unmarked source
+    clears it, and then writing over a marked register is a fault).  On the
+    GPU such a move is a MOV that reads the accumulator register before the
+    wait, which returns a stale value; with ``strict`` the move is checked as
+    that instruction (reads and writes of marked registers fault) instead of
+    carrying the mark."""
+
+    def __init__(self, dec: Decoder, ops: list[Operation]) -> None:
+        self.dec = dec
+        self.m = dec.m
+        self.physical = bool(dec.m.physical)
+        self.strict = bool(dec.m.strict)
+        self.tracked: set[SSAValue] = set() if self.physical else tracked_values(ops)
+        self.regs = accumulator_registers(ops) if self.physical else frozenset()
+        self.active = bool(self.tracked or self.regs)
+
+    # ---- SSA mode -----------------------------------------------------------
+    def _read_fault(self, text: str, slots: list[int]) -> Core:
+        m = self.m
+
+        def check(frame: Frame, idx: np.ndarray) -> None:
+            for s in slots:
+                g = m.gmma.group_of(frame, s, idx)
+                if (g >= 0).any():
+                    j = int(np.flatnonzero(g >= 0)[0])
+                    raise Fault(f"{text} " + _READ.format(g=int(g[j])), thread=int(idx[j]))
+
+        return check
+
+    # ---- physical mode ------------------------------------------------------
+    def _regs(self, vals: Sequence[SSAValue | Attribute | None]) -> np.ndarray:
+        """The registers of ``vals`` that may carry a mark."""
+        out = sorted({r for v in vals for r in r_registers(v) if r in self.regs})
+        return np.asarray(out, dtype=np.int64)
+
+    def _access_fault(self, text: str, reads: np.ndarray, writes: np.ndarray) -> Core | None:
+        if not len(reads) and not len(writes):
+            return None
+        g = self.m.gmma
+
+        def check(frame: Frame, idx: np.ndarray) -> None:
+            hit = g.regs_in_flight(frame, reads, idx)
+            if hit is not None:
+                t, r, grp = hit
+                raise Fault(f"{text} " + _READ.format(g=grp) + f" (register R{r})", thread=t)
+            hit = g.regs_in_flight(frame, writes, idx)
+            if hit is not None:
+                t, r, grp = hit
+                raise Fault(f"{text} " + _WRITE.format(r=r, g=grp), thread=t)
+
+        return check
+
+    def _move(self, text: str, moves: list[Move]) -> Core | None:
+        """The marks of a parallel copy ``moves`` (class docstring)."""
+        moves = [(s, d) for s, d in moves if s in self.regs or d in self.regs]
+        if not moves:
+            return None
+        if self.strict:
+            reads = np.asarray(sorted({s for s, _ in moves if s >= 0}), dtype=np.int64)
+            writes = np.asarray(sorted({d for _, d in moves}), dtype=np.int64)
+            return self._access_fault(text, reads, writes)
+        g = self.m.gmma
+        src = np.asarray([s for s, _ in moves], dtype=np.int64)
+        dst = np.asarray([d for _, d in moves], dtype=np.int64)
+        const = src < 0
+
+        def move(frame: Frame, idx: np.ndarray) -> None:
+            fm = g.frame_marks(frame, False)
+            if fm is None or fm.regs is None:
+                return
+            done = g.done[idx][:, None]
+            sg = fm.regs[np.ix_(idx, np.where(const, 0, src))]
+            sg = np.where((sg >= done) & ~const[None, :], sg, -1)
+            dg = fm.regs[np.ix_(idx, dst)]
+            over = (sg < 0) & (dg >= done)
+            if over.any():
+                i, j = (int(x[0]) for x in np.nonzero(over))
+                raise Fault(f"{text} " + _WRITE.format(r=int(dst[j]), g=int(dg[i, j])),
+                            thread=int(idx[i]))
+            fm.regs[np.ix_(idx, dst)] = sg
+
+        return move
+
+    # ---- the wrappers the decoder calls -----------------------------------------
+    def op(self, op: OriInstruction, core: Core) -> Core:
+        """``core`` checked against accumulators in flight (and, for packs and
+        unpacks, passing their marks on)."""
+        if not self.active:
+            return core
+        text = op.name
+        if self.physical:
+            moves = part_moves(op)
+            if isinstance(op, HgmmaOp):  # a, b read; c may be in flight; d must not be
+                c = set(r_registers(op.src("c")))
+                d = [r for r in self._regs(list(op.results)).tolist() if r not in c]
+                check = self._access_fault(text, self._regs([op.src("a"), op.src("b")]),
+                                           np.asarray(d, dtype=np.int64))
+            elif moves is not None:
+                mv = self._move(text, moves)
+                return core if mv is None else _after(core, mv)
+            elif isinstance(op, UndefOp):  # no instruction
+                check = None
+            else:
+                srcs = op.operand_groups()[0]  # tied priors are no reads
+                check = self._access_fault(text, self._regs(list(srcs)),
+                                           self._regs(list(op.results)))
+            return core if check is None else _before(check, core)
+        if isinstance(op, HgmmaOp) or not any(v in self.tracked for v in op.operands):
+            return core
+        slots = [self.dec.slot[v] for v in op.operands if v in self.tracked]
+        m = self.m
+        if isinstance(op, PackOp | UnpackOp):
+            outs = [self.dec.slot[r] for r in op.results]
+
+            def passing(frame: Frame, idx: np.ndarray) -> None:
+                core(frame, idx)
+                g = np.max([m.gmma.group_of(frame, s, idx) for s in slots], axis=0)
+                for o in outs:
+                    m.gmma.mark(frame, o, idx, g)
+
+            return passing
+        return _before(self._read_fault(text, slots), core)
+
+    def uses(self, text: str, reads: Sequence[SSAValue], writes: Sequence[SSAValue],
+             core: Core) -> Core:
+        """``core`` of a call, a return or a BRX: ``reads`` are read, ``writes`` written."""
+        if not self.active:
+            return core
+        if self.physical:
+            check = self._access_fault(text, self._regs(list(reads)), self._regs(list(writes)))
+        else:
+            slots = [self.dec.slot[v] for v in reads if v in self.tracked]
+            check = self._read_fault(text, slots) if slots else None
+        return core if check is None else _before(check, core)
+
+    def edge(self, branch: Operation, args: Sequence[SSAValue], dest: Block,
+             copy: Core | None) -> Core | None:
+        """The edge copy ``copy`` of ``branch`` to ``dest``, for the threads
+        taking the edge: in SSA mode it passes the marks of ``args`` to the
+        block arguments of ``dest`` (clearing the marks of those that get an
+        untracked value); in physical mode its moves are those of a parallel
+        copy (class docstring)."""
+        if not self.active:
+            return copy
+        if self.physical:
+            mv = self._move(branch.name, edge_moves(args, dest))
+            if mv is None:
+                return copy
+            return mv if copy is None else _before(mv, copy)
+        pairs = [(self.dec.slot[s] if s in self.tracked else -1, self.dec.slot[d])
+                 for s, d in zip(args, dest.args) if d in self.tracked]
+        if not pairs:
+            return copy
+        m = self.m
 
         def passing(frame: Frame, idx: np.ndarray) -> None:
-            core(frame, idx)
-            g = np.max([m.gmma.group_of(frame, s, idx) for s in slots], axis=0)
-            for o in outs:
-                m.gmma.mark(frame, o, idx, g)
+            # a parallel copy: every source's group before any argument's
+            gs = [m.gmma.group_of(frame, s, idx) if s >= 0 else None for s, _ in pairs]
+            if copy is not None:
+                copy(frame, idx)
+            none = np.full(len(idx), -1, dtype=np.int64)
+            for (_, d), g in zip(pairs, gs):
+                m.gmma.mark(frame, d, idx, none if g is None else g)
 
         return passing
-    text = op.name
 
+
+def _after(core: Core, then: Core) -> Core:
+    def both(frame: Frame, idx: np.ndarray) -> None:
+        core(frame, idx)
+        then(frame, idx)
+
+    return both
+
+
+def _before(check: Core, core: Core) -> Core:
     def checked(frame: Frame, idx: np.ndarray) -> None:
-        for s in slots:
-            g = m.gmma.group_of(frame, s, idx)
-            if (g >= 0).any():
-                j = int(np.flatnonzero(g >= 0)[0])
-                raise Fault(f"{text} reads an HGMMA accumulator of commit group {int(g[j])} "
-                            "before the wgmma.wait_group (WARPGROUP.DEPBAR) that completes it",
-                            thread=int(idx[j]))
+        check(frame, idx)
         core(frame, idx)
 
     return checked
 
 
-__all__ = ["GMMA_BUILDERS", "WARPGROUP", "GmmaGroups", "descriptor_offsets", "guard_reads",
-           "tracked_values"]
+__all__ = ["GMMA_BUILDERS", "WARPGROUP", "AccumulatorHazards", "GmmaGroups",
+           "accumulator_registers", "descriptor_offsets", "edge_moves", "part_moves",
+           "r_registers", "tracked_values"]

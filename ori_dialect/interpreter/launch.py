@@ -173,8 +173,9 @@ def run_kernel(
     per argument: the array's final contents (same dtype and shape), or the
     scalar (or texture) unchanged.
 
-    ``strict`` reports uses of ``ori.undef`` values and SHFL reads of lanes
-    that do not execute the SHFL; ``max_steps`` bounds the executed
+    ``strict`` reports uses of ``ori.undef`` values, SHFL reads of lanes
+    that do not execute the SHFL and, in physical mode, the allocator's moves
+    of HGMMA accumulator registers before the wait (:mod:`.gmma`); ``max_steps`` bounds the executed
     thread-instructions; ``const_banks`` gives banks 1..17 for ``c[b][o]``
     operands and LDC; ``local_bytes`` is each thread's local memory (the
     initial stack pointer in constant bank 0 is its top); ``stats``, when a

@@ -15,6 +15,13 @@
   access to those bytes (by any thread) is a race whose result the hardware
   leaves undefined: the machine reports it as a fault naming the
   instruction, the accessing thread and the thread whose copy is pending.
+  That covers every shared access: loads, stores and atomics (through
+  ``Machine.resolve``), LDSM and an HGMMA's descriptor reads (:mod:`.gmma`).
+  Two copies in flight to the same bytes (unordered, PTX ISA 9.7.9.25.3) are
+  not reported: they complete in issue order (``examples/tensor``'s
+  ``cp_async_sizes`` has such an overlap, ``s[128..191]`` written by threads
+  32-63's 8-byte copies and threads 0-15's 16-byte copies, and its expected
+  output relies on that order).
 """
 
 from __future__ import annotations
