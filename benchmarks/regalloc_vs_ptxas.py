@@ -1,8 +1,14 @@
-"""ori's register allocation against ptxas's on the example PTX (issue 6).
+"""ori's register allocation against ptxas's on the example PTX (issues 6, 14).
 
-For every ``examples/ptx/sm_80/*.ptx`` and ``examples/ptx/sm_90/*.ptx`` (and the
-tensor-core kernels of ``examples/tensor/ptx``, :func:`inputs`), with
-no register limit and with ``max-regs 32`` (``--maxrregcount 32``):
+For every ``examples/ptx/sm_80/*.ptx`` and ``examples/ptx/sm_90/*.ptx``, the
+tensor-core, texture and warpgroup-MMA kernels of ``examples/tensor``,
+``examples/texture`` and ``examples/wgmma`` (sm_90a) and the Triton
+``tl.dot`` kernels of ``examples/triton`` (sm_80 and sm_90a) --
+:func:`inputs` --, with no register limit and with ``max-regs 32``
+(``--maxrregcount 32``; ``--override`` adds ``override-directive-values`` /
+``--override-directive-values``, without which both ignore the limit for a
+kernel with ``.maxntid`` / ``.reqntid`` / ``.maxnreg``: the wgmma and Triton
+kernels):
 
 1. **ori**: ``import_ptx``, then the default pipeline up to allocation,
    ``ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,
@@ -18,7 +24,9 @@ no register limit and with ``max-regs 32`` (``--maxrregcount 32``):
    under the ABI) plus the 2 registers ptxas withholds on sm_70+
    (``passes.regalloc.budget.r_demand``): no allocation of that code can
    report fewer registers (ptxas's code differs, so ptxas can go below it);
-3. **ptxas**: ``ptxas -arch=sm_XX -v [--maxrregcount 32]`` on the same PTX.
+3. **ptxas**: ``ptxas -arch=sm_XX -v [--maxrregcount 32]`` on the same PTX
+   (a file ptxas refuses -- ``C7602 Insufficient registers`` under
+   ``--override`` -- shows ptxas's error on each of its kernels).
 
 Printed per kernel (device functions that ptxas keeps have no ``Used`` line
 in ``ptxas -v`` and are listed with ptxas ``-``): ori's registers and spill
@@ -39,6 +47,7 @@ nvdisasm).  Figures are reported as they come out; see
 ``benchmarks/README.md`` for a run and the reasons behind the largest gaps.
 
     python benchmarks/regalloc_vs_ptxas.py [--only SUBSTR] [--sm 80,90] [--limits none,32] [--pre none]
+                                           [--override]
 """
 
 from __future__ import annotations
@@ -79,9 +88,18 @@ class PtxasFigures:
     spill_loads: int
 
 
+@dataclass(frozen=True)
+class Input:
+    path: Path
+    arch: str
+    """``ptxas -arch`` and ori's target: ``sm_80``, ``sm_90``, ``sm_90a``."""
+    group: str = "ptx"
+    """The examples folder: ``ptx``, ``tensor``, ``texture``, ``wgmma``, ``triton``."""
+
+
 @dataclass
 class Row:
-    sm: int
+    sm: str
     file: str
     kernel: str
     limit: int | None
@@ -92,6 +110,8 @@ class Row:
     """strategy -> whether the register count is proven minimal for the
     allocated code (``ori.r_assign_optimal``, set by ``strategy=ssa``)."""
     ptxas: PtxasFigures | None = None
+    ptxas_error: str = ""
+    group: str = "ptx"
 
 
 def strategies() -> list[str]:
@@ -118,12 +138,19 @@ def strategies() -> list[str]:
     return ok
 
 
-def run_ptxas(path: Path, sm: int, limit: int | None) -> dict[str, PtxasFigures]:
-    cmd = ["ptxas", f"-arch=sm_{sm}", "-v", str(path), "-o", os.devnull]
+def run_ptxas(path: Path, arch: str, limit: int | None,
+              override: bool = False) -> dict[str, PtxasFigures] | str:
+    """ptxas -v's figures per function, or ptxas's error (its first fatal line)."""
+    cmd = ["ptxas", f"-arch={arch}", "-v", str(path), "-o", os.devnull]
     if limit is not None:
         cmd[3:3] = ["--maxrregcount", str(limit)]
+        if override:
+            cmd[3:3] = ["--override-directive-values"]
     p = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if p.returncode:
+        fatal = [ln for ln in p.stderr.splitlines() if "fatal" in ln]
+        if fatal:
+            return fatal[0].split(":", 1)[1].strip()
         raise RuntimeError(f"ptxas failed on {path}:\n{p.stderr}")
     out: dict[str, PtxasFigures] = {}
     cur: str | None = None
@@ -143,7 +170,7 @@ def run_ptxas(path: Path, sm: int, limit: int | None) -> dict[str, PtxasFigures]
     return out
 
 
-def lower_bounds(module: object, limit: int | None) -> dict[str, int]:
+def lower_bounds(module: object, limit: int | None, override: bool = False) -> dict[str, int]:
     from ori_dialect.ops.func import FuncOp
     from passes.regalloc.budget import compute_budget, function_target, r_demand
 
@@ -151,12 +178,14 @@ def lower_bounds(module: object, limit: int | None) -> dict[str, int]:
     for f in module.walk():  # type: ignore[attr-defined]
         if isinstance(f, FuncOp):
             tgt = function_target(f)
-            res[f.sym_name.data] = r_demand(f, tgt, compute_budget(f, tgt, limit, quiet=True))
+            res[f.sym_name.data] = r_demand(
+                f, tgt, compute_budget(f, tgt, limit, quiet=True, override=override))
     return res
 
 
 def run_ori(
-    text: str, name: str, limit: int | None, strategy: str, pre: str = DEFAULT_PRE
+    text: str, name: str, limit: int | None, strategy: str, pre: str = DEFAULT_PRE,
+    override: bool = False,
 ) -> tuple[dict[str, tuple[int, int, int] | str], dict[str, int], str, dict[str, bool]]:
     """Allocate one PTX file; returns per-function figures, lower bounds,
     stderr and, per function that records it, whether its count is proven
@@ -171,12 +200,14 @@ def run_ori(
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         apply_pipeline(m, before_alloc(pre))
-        bounds = lower_bounds(m, limit)
+        bounds = lower_bounds(m, limit, override)
         opts = []
         if strategy != "default":
             opts.append(f"strategy={strategy}")
         if limit is not None:
             opts.append(f"max-regs={limit}")
+            if override:
+                opts.append("override-directive-values=true")
         spec = "ori-regalloc" + ("{" + " ".join(opts) + "}" if opts else "")
         figures: dict[str, tuple[int, int, int] | str] = {}
         try:
@@ -207,13 +238,15 @@ def find_cuobjdump(opt: str | None) -> str | None:
     return None
 
 
-def listing(path: Path, sm: int, kernel: str, limit: int | None, strategy: str,
-            cuobjdump: str | None, pre: str = DEFAULT_PRE) -> None:
+def listing(path: Path, arch: str, kernel: str, limit: int | None, strategy: str,
+            cuobjdump: str | None, pre: str = DEFAULT_PRE, override: bool = False) -> None:
     from ori_dialect.ptx.lower import import_ptx
 
     opts = [f"strategy={strategy}"] if strategy != "default" else []
     if limit is not None:
         opts.append(f"max-regs={limit}")
+        if override:
+            opts.append("override-directive-values=true")
     spec = before_alloc(pre) + ",ori-regalloc" + (
         "{" + " ".join(opts) + "}" if opts else ""
     )
@@ -229,10 +262,11 @@ def listing(path: Path, sm: int, kernel: str, limit: int | None, strategy: str,
     if cuobjdump is None:
         print("(no cuobjdump: see the docstring for how to install it)")
         return
-    cubin = Path(os.environ.get("TMPDIR", "/tmp")) / f"ori_ra_{sm}_{path.stem}.cubin"
-    cmd = ["ptxas", f"-arch=sm_{sm}", str(path), "-o", str(cubin)]
+    cubin = Path(os.environ.get("TMPDIR", "/tmp")) / f"ori_ra_{arch}_{path.stem}.cubin"
+    cmd = ["ptxas", f"-arch={arch}", str(path), "-o", str(cubin)]
     if limit is not None:
-        cmd[2:2] = ["--maxrregcount", str(limit)]
+        cmd[2:2] = ["--maxrregcount", str(limit)] + (
+            ["--override-directive-values"] if override else [])
     subprocess.run(cmd, check=True)
     sass = subprocess.run([cuobjdump, "-sass", str(cubin)], capture_output=True, text=True,
                           check=False)
@@ -244,12 +278,28 @@ def listing(path: Path, sm: int, kernel: str, limit: int | None, strategy: str,
         print(sass.stderr)
 
 
-def inputs(sm: int) -> list[Path]:
-    """The PTX compared for ``sm``: ``examples/ptx`` (nvcc's CUDA examples) and
+TL_DOT = ("matmul.ptx", "matmul_bf16.ptx", "matmul_f16out.ptx", "matmul_m64.ptx",
+          "attention_fwd.ptx")
+"""The Triton kernels built on ``tl.dot`` (HMMA on sm_80, HGMMA on sm_90a)."""
+
+
+def inputs(sm: int) -> list[Input]:
+    """The PTX compared for ``sm``: ``examples/ptx`` (nvcc's CUDA examples),
     ``examples/tensor/ptx`` (wmma / mma.sync / cp.async kernels, whose HMMA
-    fragments allocate as aligned r64/r128 runs)."""
-    dirs = (ROOT / "examples" / "ptx" / f"sm_{sm}", ROOT / "examples" / "tensor" / "ptx" / f"sm_{sm}")
-    return [p for d in dirs for p in sorted(d.glob("*.ptx"))]
+    fragments allocate as aligned r64/r128 runs), ``examples/texture/ptx``
+    and the Triton ``tl.dot`` kernels (:data:`TL_DOT`); for sm 90 also the
+    sm_90a kernels: ``examples/wgmma`` and Triton's sm_90a ``tl.dot`` (HGMMA
+    accumulators of 8 to 64 registers)."""
+    ex = ROOT / "examples"
+    out = [Input(p, f"sm_{sm}", d.split("/")[0]) for d in ("ptx", "tensor/ptx", "texture/ptx")
+           for p in sorted((ex / d / f"sm_{sm}").glob("*.ptx"))]
+    arch = "sm_90a" if sm == 90 else f"sm_{sm}"
+    if sm == 90:
+        out += [Input(p, arch, "wgmma")
+                for p in sorted((ex / "wgmma" / "ptx" / arch).glob("*.ptx"))]
+    tri = ex / "triton" / "ptx" / arch
+    out += [Input(tri / n, arch, "triton") for n in TL_DOT if (tri / n).is_file()]
+    return out
 
 
 def main() -> int:
@@ -261,6 +311,9 @@ def main() -> int:
     ap.add_argument("--cuobjdump", default=None)
     ap.add_argument("--pre", default=DEFAULT_PRE,
                     help="passes before the loop passes ('none': only loop passes + regalloc)")
+    ap.add_argument("--override", action="store_true",
+                    help="the limit overrides .maxntid/.reqntid/.maxnreg (ptxas "
+                         "--override-directive-values, ori override-directive-values=true)")
     args = ap.parse_args()
     if shutil.which("ptxas") is None:
         print("ptxas is not on PATH (CUDA 13.0)", file=sys.stderr)
@@ -270,33 +323,42 @@ def main() -> int:
     strats = strategies()
     if args.listing:
         for sm in sms:
-            for path in inputs(sm):
+            for inp in inputs(sm):
+                path = inp.path
                 if args.only in path.name and f"entry {args.listing}(" in path.read_text():
                     for lim in limits:
                         for s in strats:
-                            listing(path, sm, args.listing, lim, s, find_cuobjdump(args.cuobjdump),
-                                    args.pre)
+                            listing(path, inp.arch, args.listing, lim, s,
+                                    find_cuobjdump(args.cuobjdump), args.pre, args.override)
         return 0
-    print(f"pipeline: {before_alloc(args.pre)},ori-regalloc{{...}}")
+    print(f"pipeline: {before_alloc(args.pre)},ori-regalloc{{...}}"
+          + (" (override-directive-values)" if args.override else ""))
     rows: list[Row] = []
     t0, c0 = time.perf_counter(), time.process_time()
     for sm in sms:
-        for path in inputs(sm):
+        for inp in inputs(sm):
+            path = inp.path
             if args.only not in path.name:
                 continue
             text = path.read_text()
             for lim in limits:
-                px = run_ptxas(path, sm, lim)
+                px = run_ptxas(path, inp.arch, lim, args.override)
                 per: dict[str, Row] = {}
                 for s in strats:
-                    figs, bounds, _, proven = run_ori(text, path.name, lim, s, args.pre)
+                    figs, bounds, _, proven = run_ori(text, path.name, lim, s, args.pre,
+                                                      args.override)
                     for k, v in figs.items():
-                        r = per.setdefault(k, Row(sm, path.stem, k, lim, bounds.get(k)))
+                        r = per.setdefault(
+                            k, Row(inp.arch.removeprefix("sm_"), path.stem, k, lim, bounds.get(k)))
                         r.ori[s] = v
                         if k in proven:
                             r.proven[s] = proven[k]
                 for k, r in per.items():
-                    r.ptxas = px.get(k)
+                    r.group = inp.group
+                    if isinstance(px, str):
+                        r.ptxas_error = px
+                    else:
+                        r.ptxas = px.get(k)
                     rows.append(r)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
 
@@ -317,13 +379,13 @@ def main() -> int:
             return v
         return f"{v[0]:>3} r{m}{v[1] + v[2]:>5} B"
 
-    head = f"{'sm':>3} {'file':<10} {'kernel':<34} {'limit':>5} {'bound':>5}"
+    head = f"{'sm':>3} {'file':<13} {'kernel':<34} {'limit':>5} {'bound':>5}"
     for s in strats:
         head += f"  {'ori ' + s:>15}"
     head += f"  {'ptxas':>15}  {'ori-ptxas':>9}"
     print(head)
     for r in rows:
-        line = (f"{r.sm:>3} {r.file:<10} {r.kernel[:34]:<34} {r.limit or '-':>5} "
+        line = (f"{r.sm:>3} {r.file[:13]:<13} {r.kernel[:34]:<34} {r.limit or '-':>5} "
                 f"{r.bound if r.bound is not None else '-':>5}")
         for s in strats:
             line += f"  {fmt(r.ori.get(s), mark(r, s)):>15}"
@@ -333,9 +395,30 @@ def main() -> int:
         diff = (f"{first[0] - p.regs:+d}" if p and p.regs is not None and
                 isinstance(first, tuple) else "-")
         line += f"  {pv:>15}  {diff:>9}"
+        if r.ptxas_error:
+            line += f"  ptxas: {r.ptxas_error[:100]}"
         print(line)
     print()
+    groups = sorted({r.group for r in rows})
+    for g in ["all", *groups] if len(groups) > 1 else groups:
+        summary(rows if g == "all" else [r for r in rows if r.group == g], g, limits, strats)
+    for s in strats:
+        marks = [mark(r, s) for r in rows if s in r.proven]
+        if marks:
+            print(f"strategy {s}: at the lower bound on {marks.count('=')}/{len(marks)} "
+                  f"allocations, above it but proven minimal for the allocated code on "
+                  f"{marks.count('+')} (alignment), not proven on {marks.count('?')}"
+                  + (f", spilled on {marks.count(' ')}" if marks.count(' ') else ""))
+    print(f"\n(ori+ptxas time: {wall:.1f} s wall, {cpu:.1f} s CPU of this process)")
+    return 0
+
+
+def summary(rows: list[Row], group: str, limits: list[int | None], strats: list[str]) -> None:
+    """Per (limit, strategy): kernels where ori <= ptxas, spill bytes, kernels
+    where ori spills and ptxas does not, ptxas's refusals."""
+    print(f"[{group}]")
     for lim in limits:
+        pxerr = sorted({r.kernel for r in rows if r.limit == lim and r.ptxas_error})
         for s in strats:
             cmp = [r for r in rows if r.limit == lim and r.ptxas and r.ptxas.regs is not None
                    and isinstance(r.ori.get(s), tuple)]
@@ -349,16 +432,8 @@ def main() -> int:
                   f"kernels; spill bytes ori {ori_sp}, ptxas {px_sp}; ori spills where ptxas "
                   f"does not: {len(only)}" + (f" ({', '.join(r.kernel for r in only)})"
                                                if only else "")
-                  + (f"; {len(errs)} failed" if errs else ""))
-    for s in strats:
-        marks = [mark(r, s) for r in rows if s in r.proven]
-        if marks:
-            print(f"strategy {s}: at the lower bound on {marks.count('=')}/{len(marks)} "
-                  f"allocations, above it but proven minimal for the allocated code on "
-                  f"{marks.count('+')} (alignment), not proven on {marks.count('?')}"
-                  + (f", spilled on {marks.count(' ')}" if marks.count(' ') else ""))
-    print(f"\n(ori+ptxas time: {wall:.1f} s wall, {cpu:.1f} s CPU of this process)")
-    return 0
+                  + (f"; {len(errs)} failed" if errs else "")
+                  + (f"; ptxas refused {len(pxerr)}" if pxerr else ""))
 
 
 if __name__ == "__main__":

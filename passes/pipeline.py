@@ -37,8 +37,12 @@ which a test checks).
 The pass is registered like any other (``-p ori-ptxas``, ``--help-passes``,
 ``xdsl-opt``) so the fuzz runner checks it on every generated program as it
 does each phase alone.  Its options are the ones a user of ``ptxas`` sets
-from the command line (``--maxrregcount`` is ``max-regs``, ``-v`` is
-``stats``) plus ori's ``remarks`` and ``disable``.
+from the command line (``--maxrregcount`` is ``max-regs``,
+``--override-directive-values`` is ``override-directive-values``, ``-v`` is
+``stats``) plus ori's ``remarks`` and ``disable``.  As in ptxas, ``max-regs``
+is ignored for a kernel whose ``.maxnreg`` / ``.maxntid`` / ``.reqntid`` sets
+its register limit unless ``override-directive-values`` is given
+(``passes/regalloc/budget.py``).
 
 Input invariants: what the first phase requires (SSA ``ori.func`` bodies
 with virtual registers); each phase checks its own contract as it runs.
@@ -93,8 +97,12 @@ class PtxasPipelinePass(ModulePass):
     PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
     max_regs: int | None = option(
-        None, "ptxas --maxrregcount: the R-register cap handed to ori-regalloc (unset: the "
-        "function's .maxnreg or the target's limit)")
+        None, "ptxas --maxrregcount: the R-register cap handed to ori-regalloc, ignored for a "
+        "kernel whose .maxnreg/.maxntid/.reqntid sets its limit unless "
+        "override-directive-values (unset: the directives' limit or the target's)")
+    override_directive_values: bool = option(
+        False, "ptxas --override-directive-values: max-regs overrides the limit of the PTX "
+        "directives (.maxnreg, .maxntid, .reqntid, .minnctapersm)")
     target: str | None = option(
         None, "SM target for every phase that takes one (unset: the module's .target)")
     strategy: str = option(
@@ -120,6 +128,8 @@ class PtxasPipelinePass(ModulePass):
             opts["stats"] = self.stats
             if self.max_regs is not None:
                 opts["max_regs"] = self.max_regs
+            if self.override_directive_values:
+                opts["override_directive_values"] = True
             if self.target is not None:
                 opts["target"] = self.target
         return opts

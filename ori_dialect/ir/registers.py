@@ -21,8 +21,9 @@ B     convergence barrier         B0 .. B15                      --
 R and UR values are 32, 64 or 128 bits wide, R values also 256 to 2048 bits
 (register tuples of 8 to 64 registers, :data:`TUPLE_TYPES`: warpgroup MMA
 accumulators).  A wide value occupies 2, 4, ... consecutive registers and its
-base register must be aligned to its size
-(``R4`` for a 64-bit value names R4:R5).  The fixed registers (RZ, URZ, PT,
+base register must be a multiple of its type's :meth:`~OriRegisterType.alignment`:
+its size for pairs and quads (``R4`` for a 64-bit value names R4:R5), 4 for
+a register tuple (ptxas places them at any quad, :data:`TUPLE_TYPES`).  The fixed registers (RZ, URZ, PT,
 UPT) read as zero / true, discard writes and never take an allocatable slot;
 RZ and URZ may stand for a zero of any width.
 """
@@ -95,15 +96,24 @@ class OriRegisterType(RegisterType, ABC):
     """Base of every Ori register type.
 
     Subclasses fix ``reg_file`` and ``bits``; ``num_regs`` is the number of
-    consecutive physical registers a value occupies (its alignment too).
+    consecutive physical registers a value occupies, ``alignment`` what its
+    base register must be a multiple of (``ALIGN``, else ``num_regs``).
     """
 
     REG_FILE: ClassVar[RegFile]
     BITS: ClassVar[int]
+    ALIGN: ClassVar[int | None] = None
+    """The base-register multiple when it is not the size (register tuples)."""
 
     @classmethod
     def num_regs(cls) -> int:
         return max(1, cls.BITS // 32) if not cls.REG_FILE.is_predicate else 1
+
+    @classmethod
+    def alignment(cls) -> int:
+        """What a physical value's base register must be a multiple of: the
+        size of a pair or quad, 4 for a register tuple (:data:`TUPLE_TYPES`)."""
+        return cls.ALIGN or cls.num_regs()
 
     @classmethod
     def index_by_name(cls) -> dict[str, int]:
@@ -189,10 +199,10 @@ class OriRegisterType(RegisterType, ABC):
         if base is None or self.is_fixed or base < 0:
             return
         n = self.num_regs()
-        if base % n:
+        if base % self.alignment():
             raise VerifyException(
                 f"misaligned register {name} for {self.name}: a {self.BITS}-bit value "
-                f"needs a base register that is a multiple of {n}"
+                f"needs a base register that is a multiple of {self.alignment()}"
             )
         if base + n > _FILE_SIZE[self.REG_FILE]:
             raise VerifyException(
@@ -230,49 +240,64 @@ class R128Type(OriRegisterType):
 
 @irdl_attr_definition
 class R256Type(OriRegisterType):
-    """A 256-bit register tuple: 8 consecutive GPRs at a multiple of 8 (the
+    """A 256-bit register tuple: 8 consecutive GPRs at a multiple of 4 (the
     accumulator of ``HGMMA.64x16x16.F32``, docs/architecture.md "IR model")."""
 
     name = "ori.r256"
     REG_FILE = RegFile.R
     BITS = 256
+    ALIGN = 4
 
 
 @irdl_attr_definition
 class R512Type(OriRegisterType):
-    """A 512-bit register tuple: 16 consecutive GPRs at a multiple of 16."""
+    """A 512-bit register tuple: 16 consecutive GPRs at a multiple of 4."""
 
     name = "ori.r512"
     REG_FILE = RegFile.R
     BITS = 512
+    ALIGN = 4
 
 
 @irdl_attr_definition
 class R1024Type(OriRegisterType):
-    """A 1024-bit register tuple: 32 consecutive GPRs at a multiple of 32."""
+    """A 1024-bit register tuple: 32 consecutive GPRs at a multiple of 4."""
 
     name = "ori.r1024"
     REG_FILE = RegFile.R
     BITS = 1024
+    ALIGN = 4
 
 
 @irdl_attr_definition
 class R2048Type(OriRegisterType):
-    """A 2048-bit register tuple: 64 consecutive GPRs at a multiple of 64
+    """A 2048-bit register tuple: 64 consecutive GPRs at a multiple of 4
     (the f32 accumulator of ``HGMMA.64x128x16.F32``)."""
 
     name = "ori.r2048"
     REG_FILE = RegFile.R
     BITS = 2048
+    ALIGN = 4
 
 
 TUPLE_TYPES: tuple[type[OriRegisterType], ...] = (R256Type, R512Type, R1024Type, R2048Type)
 """Register tuples wider than a quad (8 to 64 registers): only the warpgroup
 MMA reads and writes them whole; ``ori.pack`` / ``ori.unpack`` build and
-split them.  The allocator gives each an aligned run (a base that is a
-multiple of its size: stricter than ptxas, which was seen to place a
-32-register accumulator at R24, so every ori allocation is one ptxas could
-make too)."""
+split them.  Their base register is a multiple of 4 (``ALIGN``), whatever
+their size: ptxas 13.0 (``cuobjdump -sass``, sm_90a, kernels holding
+several accumulators at once) places ``HGMMA.64x16x16.F32`` (8 registers)
+at R36, ``HGMMA.64x32x16.F32`` (16) at R44, ``HGMMA.64x64x16.F32`` (32) at
+R116 and ``HGMMA.64x128x16.F32`` (64) at R92 -- quads, never a pair
+boundary -- while 2-register (``m64n8k16.f16``) accumulators take R26 and
+R30 (an ``!ori.r64`` pair) and 4-register ones R28 (a quad).  The hardware
+agrees: on an H200 (driver 580.159.04) ptxas's cubins for 4-, 8- and
+16-register accumulators patched to R4, R8, R12, R16 and R20 compute the
+same as at ptxas's R24, and bases R5, R6, R10 stop with
+``CUDA_ERROR_ILLEGAL_INSTRUCTION``.  ptxas never places an HGMMA
+accumulator below R24 (its C7602 minimum is 24 + size + 2 for a lone
+accumulator, ``R0``-``R23`` otherwise free); the same runs show that floor
+is ptxas's choice, not the hardware's, and ori does not keep it
+(benchmarks/README.md)."""
 
 
 @irdl_attr_definition

@@ -2,10 +2,42 @@
 which of them are reserved (seed 000 "Register Classes", seed 003 "Reserved
 Registers" and the 7016 check of "Master ABI Setup").
 
-**R budget.**  The smallest of the ``max-regs`` pass option (ptxas's
-``--maxrregcount``), the function's ``.maxnreg`` (``maxnreg`` on ``ori.func``)
-and the target's limit (255 on every built-in SM).  A budget above the
-target's limit is an error.  For a function that takes part in the calling
+**R budget** (:func:`compute_budget`), ptxas 13.0's rule as ``ptxas -v``
+shows it (sm_80, sm_86, sm_90, sm_90a; kernels of 60..230 live values with
+each combination of directives and options):
+
+1. a kernel's PTX directives set its limit: ``.maxnreg N`` (``maxnreg`` on
+   ``ori.func``) is N; otherwise ``.maxntid`` / ``.reqntid`` (and
+   ``.minnctapersm``) give the *thread-count limit*
+   (:func:`thread_count_limit`): the most registers per thread at which
+   ``ceil(threads / 32) * minnctapersm`` warps are resident at once, the
+   occupancy rule of :func:`targets.occupancy.max_regs_for_warps` (per
+   sub-partition, per-warp allocation unit of 256): 1024 threads -> 64, 768
+   -> 80, 640 -> 96, 320 -> 168, 256 x 4 CTAs -> 64, 128 -> 255.  A
+   ``.minnctapersm`` that asks for more warps than the SM holds is ignored
+   with ptxas's ``Value of threads per SM for entry K is out of range.
+   .minnctapersm will be ignored``;
+2. ``max-regs`` (``--maxrregcount``) is the limit of a function without
+   such directives, and **is ignored where the directives set one**, larger
+   or smaller: ``.maxnreg 40`` under ``--maxrregcount 32`` allocates 40
+   registers and ``.maxntid 128`` under ``--maxrregcount 32`` allocates the
+   64 a wgmma accumulator needs.  ptxas -v says so in some cases only --
+   ``Overriding global maxrregcount 32 with entry-specific value 40 of
+   .maxnreg``, ``Overriding global maxrregcount 32 with entry-specific value
+   255 computed using thread count`` (with ``.minnctapersm``) -- and says
+   nothing for ``.maxntid`` / ``.reqntid`` alone; ori remarks on every
+   ignored ``max-regs`` (ptxas's line where it prints one);
+3. ``override-directive-values`` (ptxas's ``--override-directive-values``,
+   "values provided with the PTX directives are overriden by the
+   corresponding option values") makes ``max-regs`` the limit in every case,
+   above the directive's too (``.maxnreg 40`` with ``--maxrregcount 128``
+   allocates 72).
+
+Without ``max-regs`` the limit is the directives', else the target's (255 on
+every built-in SM).  A limit above the target's is an error.  (ptxas also
+lowers a kernel far below its thread-count limit where that limit alone
+would spill -- 32 registers at ``.maxntid 320`` with 180 live values --
+which ori does not model.)  For a function that takes part in the calling
 convention (a device function, or a kernel containing a ``CALL``) a budget
 below the target's ABI minimum (16 on sm_50..53, 24 on sm_60..90a, none from
 sm_100) is raised to the minimum with ptxas's warning 7016
@@ -81,7 +113,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -91,9 +123,9 @@ from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
-from passes.contract import emit_line
+from passes.contract import emit_line, emit_remark
 from targets import get_target
-from targets.occupancy import warps_per_sm
+from targets.occupancy import max_regs_for_warps, warps_per_sm
 
 MAX_REGS_ATTR = "ori.max_regs"
 """Function attribute the allocator records: the R budget it worked under."""
@@ -109,6 +141,8 @@ class Budget:
     reserved: dict[RegFile, frozenset[int]]
     abi: bool
     warnings: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+    """The remark on a ``max-regs`` the directives override (module docstring)."""
 
     def allowed(self, file: RegFile) -> list[int]:
         res = self.reserved.get(file, frozenset())
@@ -133,6 +167,76 @@ def uses_abi(func: FuncOp) -> bool:
     return any(isinstance(op, CallOp) for op in func.walk())
 
 
+def launch_threads(func: FuncOp) -> int | None:
+    """Threads per CTA of the kernel's ``.reqntid`` (else ``.maxntid``): the
+    product of its dimensions; None without launch bounds."""
+    for arr in (func.reqntid, func.maxntid):
+        if isinstance(arr, DenseArrayBase):
+            n = 1
+            for x in arr.get_values():
+                n *= int(x)  # type: ignore[call-overload]
+            return n
+    return None
+
+
+@dataclass(frozen=True)
+class DirectiveLimit:
+    """The R limit a kernel's PTX directives set (module docstring, rule 1)."""
+
+    limit: int
+    source: str
+    """``.maxnreg`` or ``thread count``."""
+    minncta: bool
+    """The thread count came with a ``.minnctapersm`` that was honoured
+    (ptxas then reports an ignored ``--maxrregcount``)."""
+    warning: str | None = None
+    """ptxas's warning for an out-of-range ``.minnctapersm``."""
+
+
+def thread_count_limit(func: FuncOp, target: object) -> DirectiveLimit | None:
+    """The limit ptxas derives from ``.maxntid`` / ``.reqntid`` and
+    ``.minnctapersm`` (module docstring, rule 1); None without launch bounds."""
+    threads = launch_threads(func)
+    if threads is None:
+        return None
+    ws = int(target.warp_size)  # type: ignore[attr-defined]
+    most = int(target.max_warps_per_sm)  # type: ignore[attr-defined]
+    warps = min(max(-(-threads // ws), 1), most)
+    m = func.minnctapersm.value.data if isinstance(func.minnctapersm, IntegerAttr) else None
+    warning = None
+    if m is not None and warps * m > most:
+        warning = (f"Value of threads per SM for entry {func.sym_name.data} is out of range. "
+                   ".minnctapersm will be ignored")
+        m = None
+    limit = max_regs_for_warps(target, warps * (m or 1))  # type: ignore[arg-type]
+    return DirectiveLimit(limit, "thread count", m is not None, warning)
+
+
+def directive_limit(func: FuncOp, target: object) -> DirectiveLimit | None:
+    """The R limit of ``func``'s PTX directives: ``.maxnreg``, else the
+    thread-count limit; None when neither is given."""
+    if isinstance(func.maxnreg, IntegerAttr):
+        return DirectiveLimit(func.maxnreg.value.data, ".maxnreg", False)
+    return thread_count_limit(func, target)
+
+
+def ignored_max_regs(func: FuncOp, max_regs: int, d: DirectiveLimit) -> str:
+    """The remark for a ``max-regs`` the directives override: ptxas -v's
+    line where ptxas prints one, else what ptxas does silently."""
+    how = "override-directive-values=true applies max-regs"
+    if d.source == ".maxnreg":
+        return (f"max-regs {max_regs} ignored: Overriding global maxrregcount {max_regs} with "
+                f"entry-specific value {d.limit} of .maxnreg (as ptxas -v; {how})")
+    if d.minncta:
+        return (f"max-regs {max_regs} ignored: Overriding global maxrregcount {max_regs} with "
+                f"entry-specific value {d.limit} computed using thread count (as ptxas -v; "
+                f"{how})")
+    which = ".reqntid" if func.reqntid is not None else ".maxntid"
+    return (f"max-regs {max_regs} ignored: the kernel's {which} sets its register limit "
+            f"({d.limit}, from the thread count), as ptxas does without a word when not given "
+            f"--override-directive-values ({how})")
+
+
 def compute_budget(
     func: FuncOp,
     target: object,
@@ -140,18 +244,26 @@ def compute_budget(
     *,
     quiet: bool = False,
     lower_bound: bool = False,
+    override: bool = False,
 ) -> Budget:
     """The budget of ``func`` on ``target`` (an ``SMTarget``).
 
-    Raises ``PassFailedException`` for a limit above the target's; returns
+    ``max_regs`` is ``--maxrregcount``: the limit of a function whose
+    directives set none, ignored where they do unless ``override``
+    (``--override-directive-values``; module docstring).  Raises
+    ``PassFailedException`` for a limit above the target's; returns
     the 7016 warning text in ``Budget.warnings`` (and prints it to stderr
-    unless ``quiet``) when a limit is raised to the ABI minimum.  With
-    ``lower_bound`` a limit below :func:`profile_lower_bound` is raised to it
-    with ptxas's warning; without, a note says that ptxas would raise it."""
+    unless ``quiet``) when a limit is raised to the ABI minimum, and the
+    remark on an ignored ``max_regs`` in ``Budget.remarks`` (printed unless
+    ``quiet``).  With ``lower_bound`` a limit below :func:`profile_lower_bound`
+    is raised to it with ptxas's warning; without, a note says that ptxas
+    would raise it."""
     name = func.sym_name.data
     tlim = target.reg_limit("R")  # type: ignore[attr-defined]
     r = tlim
     given_by = ""
+    remarks: list[str] = []
+    warnings: list[str] = []
     if max_regs is not None:
         if max_regs < 1:
             raise PassFailedException(f"@{name}: max-regs must be at least 1, got {max_regs}")
@@ -160,20 +272,27 @@ def compute_budget(
                 f"@{name}: max-regs {max_regs} exceeds the {tlim} registers of "
                 f"{target.name}"  # type: ignore[attr-defined]
             )
-        r = min(r, max_regs)
+    if isinstance(func.maxnreg, IntegerAttr) and func.maxnreg.value.data > tlim:
+        raise PassFailedException(
+            f"@{name}: .maxnreg {func.maxnreg.value.data} exceeds the {tlim} registers of "
+            f"{target.name}"  # type: ignore[attr-defined]
+        )
+    d = directive_limit(func, target)
+    if d is not None and d.warning is not None:
+        warnings.append(d.warning)
+        if not quiet:
+            emit_line(f"ptxas warning : {d.warning}")
+    if max_regs is not None and (d is None or override):
+        r = max_regs
         given_by = "profile"
-    if isinstance(func.maxnreg, IntegerAttr):
-        n = func.maxnreg.value.data
-        if n > tlim:
-            raise PassFailedException(
-                f"@{name}: .maxnreg {n} exceeds the {tlim} registers of "
-                f"{target.name}"  # type: ignore[attr-defined]
-            )
-        if n < r:
-            given_by = "entry"
-        r = min(r, n)
+    elif d is not None:
+        r = min(d.limit, tlim)
+        given_by = "entry" if d.source == ".maxnreg" else ""
+        if max_regs is not None:
+            remarks.append(ignored_max_regs(func, max_regs, d))
+            if not quiet:
+                emit_remark(name, remarks[-1], pass_name="ori-regalloc")
     abi = uses_abi(func)
-    warnings: list[str] = []
     low = profile_lower_bound(target)
     if given_by and low is not None and r < low:
         who = (
@@ -213,17 +332,20 @@ def compute_budget(
     # the registers ptxas withholds sit at the top of the budget (module docstring)
     top_res = set(range(max(r - hidden_regs(target), 0), r))
     reserved = {RegFile.R: frozenset(low_res | top_res)}
-    return Budget(limits, reserved, abi, warnings)
+    return Budget(limits, reserved, abi, warnings, remarks)
 
 
-def _fits(widths: list[int], allowed: list[int]) -> bool:
-    """Whether values of ``widths`` registers (1, 2, 4; a wide value at a
-    multiple of its width) fit at once into ``allowed``: widest first, first
-    fit -- optimal for aligned power-of-two sizes."""
+def _fits(needs: list[tuple[int, int]], allowed: list[int]) -> bool:
+    """Whether values of ``(width, alignment)`` (1, 2, 4 registers at a
+    multiple of their width; register tuples of 8..64 at a multiple of 4)
+    fit at once into ``allowed``: widest first, first fit -- optimal for
+    aligned power-of-two sizes, and for tuples too where the allowed
+    registers are one run (every size and alignment is then a multiple of
+    the smaller ones')."""
     free = set(allowed)
-    for w in sorted(widths, reverse=True):
+    for w, a in sorted(needs, reverse=True):
         base = next(
-            (b for b in sorted(free) if b % w == 0 and all(b + i in free for i in range(w))), None
+            (b for b in sorted(free) if b % a == 0 and all(b + i in free for i in range(w))), None
         )
         if base is None:
             return False
@@ -231,10 +353,13 @@ def _fits(widths: list[int], allowed: list[int]) -> bool:
     return True
 
 
-def instruction_needs(func: FuncOp) -> dict[RegFile, list[tuple[list[int], Operation]]]:
-    """Per file, the register widths every instruction needs at once, one
-    entry per distinct set of widths (with the first instruction that needs
-    it): its distinct register operands, and apart from them its results (a
+def instruction_needs(
+    func: FuncOp,
+) -> dict[RegFile, list[tuple[list[tuple[int, int]], Operation]]]:
+    """Per file, the registers every instruction needs at once as
+    ``(width, alignment)`` pairs (the types' ``num_regs()`` and
+    ``alignment()``), one entry per distinct set (with the first instruction
+    that needs it): its distinct register operands, and apart from them its results (a
     result may take a dying operand's register: the point model of
     points.py).  Two more "instructions":
 
@@ -258,13 +383,14 @@ def instruction_needs(func: FuncOp) -> dict[RegFile, list[tuple[list[int], Opera
                 if p in prior[:k]:
                     srcs.append(p)
         groups += [(op, srcs), (op, list(op.results))]
-    out: dict[RegFile, dict[tuple[int, ...], tuple[list[int], Operation]]] = {}
+    out: dict[RegFile, dict[tuple[tuple[int, int], ...],
+                            tuple[list[tuple[int, int]], Operation]]] = {}
     for op, vals in groups:
-        per: dict[RegFile, list[int]] = {}
+        per: dict[RegFile, list[tuple[int, int]]] = {}
         for v in vals:
             t = v.type
             if isinstance(t, OriRegisterType) and t.phys_index is None:
-                per.setdefault(t.REG_FILE, []).append(t.num_regs())
+                per.setdefault(t.REG_FILE, []).append((t.num_regs(), t.alignment()))
         for f, ws in per.items():
             out.setdefault(f, {}).setdefault(tuple(sorted(ws)), (ws, op))
     return {f: list(d.values()) for f, d in out.items()}
@@ -273,16 +399,16 @@ def instruction_needs(func: FuncOp) -> dict[RegFile, list[tuple[list[int], Opera
 def minimum_limits(func: FuncOp, target: object) -> dict[RegFile, tuple[int, Operation]]:
     """The smallest limit per file under which every instruction of ``func``
     finds registers for its operands (and for its results) at once, aligned
-    pairs and quads for 64- and 128-bit values, the reserved registers of
-    :func:`compute_budget` (R1, R0-R3 under the ABI, the two withheld at the
-    top) left out; with the instruction that sets it.  Allocation never
-    fails at or above it where values can be spilled (issue 13); below it no
-    allocation exists and the pass says so."""
+    pairs and quads for 64- and 128-bit values, register tuples at quads,
+    the reserved registers of :func:`compute_budget` (R1, R0-R3 under the
+    ABI, the two withheld at the top) left out; with the instruction that
+    sets it.  Allocation never fails at or above it where values can be
+    spilled (issue 13); below it no allocation exists and the pass says so."""
     out: dict[RegFile, tuple[int, Operation]] = {}
     abi = uses_abi(func)
     for f, needs in instruction_needs(func).items():
         tlim = target.reg_limit(f.value)  # type: ignore[attr-defined]
-        for ws, op in sorted(needs, key=lambda n: -sum(n[0])):
+        for ws, op in sorted(needs, key=lambda n: -sum(w for w, _ in n[0])):
             # the widest set first: a later one needs a higher limit only
             # through alignment, so the scan starts at the limit so far
             n = tlim
@@ -472,12 +598,16 @@ __all__ = [
     "OCCUPANCY_TARGET_ATTR",
     "Budget",
     "BudgetModel",
+    "DirectiveLimit",
     "OccupancyPlan",
     "check_minimum",
     "compute_budget",
+    "directive_limit",
     "function_target",
     "hidden_regs",
+    "ignored_max_regs",
     "instruction_needs",
+    "launch_threads",
     "minimum_limits",
     "occupancy_remark",
     "plan_occupancy_budget",
@@ -485,5 +615,6 @@ __all__ = [
     "r_demand",
     "recorded_max_regs",
     "register_count",
+    "thread_count_limit",
     "uses_abi",
 ]

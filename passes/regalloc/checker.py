@@ -14,8 +14,9 @@ What is proved, per function:
    a physical, non-fixed register of its type's file (alignment is checked
    by the type itself).
 2. **Limits and reservations.**  Every register lies below the file's budget
-   (:mod:`.budget`: ``max-regs`` as recorded by the allocator in
-   ``ori.max_regs``, ``.maxnreg``, the target) and is not reserved.
+   (:mod:`.budget`: the R limit the allocator recorded in ``ori.max_regs``
+   -- ``max-regs`` or the PTX directives' limit, by ptxas's rule --, else
+   the directives' and the target's) and is not reserved.
 3. **No overlap.**  At every program point (:mod:`.points`) no two live
    values share a register, wide values counted by all their registers
    (checked per register on the values' live segments, linear in their
@@ -87,15 +88,19 @@ def _describe(op: Operation | None) -> str:
 
 @paused_gc()
 def check_function(
-    func: FuncOp, target: str | None = None, max_regs: int | None = None
+    func: FuncOp, target: str | None = None, max_regs: int | None = None,
+    *, override: bool = False,
 ) -> list[str]:
-    """Every violation found in ``func`` (empty when the allocation is sound)."""
+    """Every violation found in ``func`` (empty when the allocation is sound).
+    ``max_regs`` / ``override``: the limit as ``ori-regalloc`` takes it
+    (:func:`.budget.compute_budget`); unset, the limit the allocator recorded
+    (``ori.max_regs``), which is the limit whatever the directives say."""
     name = f"@{func.sym_name.data}"
     out: list[str] = []
     tgt = function_target(func, target)
-    budget = compute_budget(
-        func, tgt, max_regs if max_regs is not None else recorded_max_regs(func), quiet=True
-    )
+    if max_regs is None and (recorded := recorded_max_regs(func)) is not None:
+        max_regs, override = recorded, True
+    budget = compute_budget(func, tgt, max_regs, quiet=True, override=override)
 
     # 1 + 2: registers, limits, reservations
     values: list[tuple[SSAValue, Operation | None]] = []

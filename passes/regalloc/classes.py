@@ -41,9 +41,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+from xdsl.ir import SSAValue
 
 from ori_dialect.analysis.liveness import FILES
-from ori_dialect.ir.registers import RegFile
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from passes.regalloc.points import LiveMatrix, Segments
 from passes.regalloc.spill_marks import can_spill, is_spill_reload, is_spilled_value
@@ -77,12 +78,26 @@ class Unit:
     cost: float
     spillable: bool
     tied: bool = False
+    align: int = 0
+    """What the base register must be a multiple of: the values' type's
+    ``alignment()`` (4 for a register tuple); 0 means ``width``."""
     interference: float = 0.0
     hints: list[int] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
         return self.cost / self.interference if self.interference > 0 else self.cost
+
+
+def value_alignments(values: list[SSAValue]) -> list[int]:
+    """The base-register multiple of each value: its register type's
+    ``alignment()`` (``ori_dialect/ir/registers.py``: the size of a pair or
+    quad, 4 for a register tuple), 1 for a non-register value."""
+    out: list[int] = []
+    for v in values:
+        t = v.type
+        out.append(t.alignment() if isinstance(t, OriRegisterType) else 1)
+    return out
 
 
 def value_costs(
@@ -130,5 +145,6 @@ __all__ = [
     "ALLOC_CLASSES",
     "FILE_ORDER",
     "Unit",
+    "value_alignments",
     "value_costs",
 ]

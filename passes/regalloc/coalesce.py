@@ -25,7 +25,7 @@ from xdsl.ir import Operation
 
 from ori_dialect.analysis.liveness import FILES, edge_operands
 from ori_dialect.ops.integer import MovOp
-from passes.regalloc.classes import Unit
+from passes.regalloc.classes import Unit, value_alignments
 from passes.regalloc.points import LiveMatrix, Segments
 
 
@@ -127,6 +127,7 @@ def build_units(
     # plain lists: per-element numpy access costs more than the work here
     file_l = num.file.tolist()
     width_l = num.width.tolist()
+    align_l = value_alignments(num.values)
     cost_l = cost.tolist()
     spill_l = spillable.tolist()
     units: list[Unit] = []
@@ -149,6 +150,7 @@ def build_units(
                 values=vals,
                 file=FILES[file_l[v0]],
                 width=width_l[v0],
+                align=align_l[v0],
                 points=pts,
                 cost=c,
                 spillable=sp,

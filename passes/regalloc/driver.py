@@ -128,14 +128,17 @@ def allocate_function(
     file_limits: dict[RegFile, int] | None = None,
     lower_bound: bool = False,
     occupancy: tuple[BudgetModel, str] | None = None,
+    override: bool = False,
 ) -> FunctionResult:
     tgt = function_target(func, target)
-    budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound)
+    budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
+                                    override=override)
     plan = None
     if occupancy is not None:
         plan = plan_occupancy_budget(func, tgt, budget, *occupancy)
         if plan.squeeze:
-            budget = compute_budget(func, tgt, plan.target_regs, quiet=True)
+            # the squeezed limit is the limit, directives or not
+            budget = compute_budget(func, tgt, plan.target_regs, quiet=True, override=True)
     # debug: forced low limits on any file (spill.py tests; like NAK's forced
     # low register limit), never above the budget's own
     for f, n in (file_limits or {}).items():
@@ -363,8 +366,16 @@ class RegAllocPass(ModulePass):
     PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
     max_regs: int | None = option(
-        None, "like ptxas --maxrregcount: the R register limit per thread; unset = the "
-        "function's maxnreg / the target's limit")
+        None, "like ptxas --maxrregcount: the R register limit per thread of a function "
+        "whose PTX directives set none; ignored (with a remark) for a kernel with .maxnreg, "
+        ".maxntid or .reqntid unless override-directive-values; unset = the directives' "
+        "limit (.maxnreg, else the thread-count limit of .maxntid/.reqntid and "
+        ".minnctapersm), else the target's (budget.py)")
+    override_directive_values: bool = option(
+        False, "like ptxas --override-directive-values: max-regs overrides the limit of the "
+        "kernel's .maxnreg / .maxntid / .reqntid / .minnctapersm, above it too (ptxas: "
+        "'values provided with the PTX directives are overriden by the corresponding option "
+        "values'); without it ptxas ignores --maxrregcount for such kernels")
     target: str | None = option(
         None, "SM target (sm_80, sm_90a, ...); unset = the module's ori.target, else sm_80")
     coalescing: bool = option(
@@ -461,7 +472,8 @@ class RegAllocPass(ModulePass):
         for f in order:
             name = f.sym_name.data
             if states[name] == "allocated":
-                problems = check_function(f, self.target, self.max_regs)
+                problems = check_function(f, self.target, self.max_regs,
+                                          override=self.override_directive_values)
                 if problems:
                     raise PassFailedException(
                         "already-allocated input is inconsistent:\n  " + "\n  ".join(problems)
@@ -480,6 +492,7 @@ class RegAllocPass(ModulePass):
 
                 res = allocate_function_ssa(
                     f, target=self.target, max_regs=self.max_regs,
+                    override=self.override_directive_values,
                     max_spill_rounds=self.max_spill_rounds, spill_base=base,
                     smem_spilling=self.smem_spilling,
                     file_limits=parse_file_limits(self.force_file_limits),
@@ -501,6 +514,7 @@ class RegAllocPass(ModulePass):
                     file_limits=parse_file_limits(self.force_file_limits),
                     lower_bound=self.profile_lower_bound,
                     occupancy=self._occupancy(f),
+                    override=self.override_directive_values,
                 )
             if recursive and res.spill_stores:
                 raise PassFailedException(

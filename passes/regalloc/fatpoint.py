@@ -59,10 +59,13 @@ class FatPointResult:
     row ``p`` is set when register ``r`` is assigned at point ``p``."""
 
 
-def candidate_bases(allowed: list[int], width: int) -> np.ndarray:
+def candidate_bases(allowed: list[int], width: int, align: int = 0) -> np.ndarray:
+    """The bases of ``width`` consecutive allowed registers at a multiple of
+    ``align`` (0: ``width``; a register tuple's type says 4)."""
     ok = set(allowed)
+    a = align or width
     return np.asarray(
-        [b for b in allowed if b % width == 0 and all(b + i in ok for i in range(width))],
+        [b for b in allowed if b % a == 0 and all(b + i in ok for i in range(width))],
         dtype=np.intp,
     )
 
@@ -110,14 +113,15 @@ def fatpoint_allocate(
     res = FatPointResult()
     nwords = max(1, -(-file_size // 64))
     occ = np.zeros((num_points, nwords), dtype=np.uint64)
-    cands = {w: _bits(candidate_bases(allowed, w)) for w in (1, 2, 4)}
+    cands = {(w, w): _bits(candidate_bases(allowed, w)) for w in (1, 2, 4)}
     assignment = res.assignment
     for u in order:
         w = u.width
-        cand = cands.get(w)
+        key = (w, u.align or w)
+        cand = cands.get(key)
         if cand is None:
-            cand = _bits(candidate_bases(allowed, w))
-            cands[w] = cand
+            cand = _bits(candidate_bases(allowed, *key))
+            cands[key] = cand
         if not cand or threshold < 0:
             # no slot at all, or every cost (>= 0) is above the threshold
             res.failed.append(u)

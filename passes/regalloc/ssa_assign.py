@@ -69,6 +69,7 @@ from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import FILES, Liveness, edge_operands
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp
+from passes.regalloc.classes import value_alignments
 
 
 class AssignFailure(Exception):
@@ -181,28 +182,33 @@ class FileSlots:
         self.mark = 0
         self.used = 0
 
-    def slots(self, w: int) -> int:
-        """Bases of the free aligned ``w``-register slots."""
+    def slots(self, w: int, align: int = 0) -> int:
+        """Bases of the free ``w``-register slots at a multiple of ``align``
+        (0: ``w``; a register tuple's type says 4)."""
         f = self.ok & ~self.occ
         run = 1  # f: bases of `run` free registers in a row, doubled up to w
         while run < w:
             f &= f >> run
             run *= 2
-        if w not in _ALIGNED:
+        a = align or w
+        if w not in _ALIGNED or a not in _ALIGNED:
             raise ValueError(f"ssa assignment: no slots of width {w}")
-        return f & _ALIGNED[w]
+        return f & _ALIGNED[a]
 
-    def free_slot(self, base: int, w: int) -> bool:
-        return bool((self.slots(w) >> base) & 1)
+    def free_slot(self, base: int, w: int, align: int = 0) -> bool:
+        return bool((self.slots(w, align) >> base) & 1)
 
-    def choose(self, w: int, hints: list[int]) -> int | None:
-        s = self.slots(w)
+    def choose(self, w: int, hints: list[int], align: int = 0) -> int | None:
+        s = self.slots(w, align)
         if not s:
             return None
         below = s & ((1 << max(self.mark - w + 1, 0)) - 1)
         for h in hints:
             if (below >> h) & 1:
                 return h
+        if below and align not in (0, w):
+            # a register tuple at a quad: the lowest (no buddy structure)
+            return _lowest(below)
         if below:
             # a slot whose aligned buddy is taken or not allowed: fills a hole
             lower = _LOWER[w]
@@ -250,6 +256,7 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     num = lv.numbering
     dom = DominatorTree(cfg)
     width = num.width.tolist()
+    align = value_alignments(num.values)
     fil = num.file.tolist()
     files = [FileSlots(allowed.get(f, [])) for f in FILES]
     partners = _partners(lv)
@@ -264,28 +271,28 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
         for r in range(base, base + width[v]):
             hold[fil[v]][r] = v
 
-    def blockers(fi: int, w: int) -> list[list[int]]:
+    def blockers(fi: int, w: int, a: int) -> list[list[int]]:
         ok = files[fi].ok
         out: list[list[int]] = []
-        for base in range(0, _SIZE, w):
+        for base in range(0, _SIZE - w + 1, a):
             if all((ok >> (base + i)) & 1 for i in range(w)):
                 out.append(sorted({hold[fi][r] for r in range(base, base + w) if r in hold[fi]}))
         return out
 
     def give(v: int, blk: int, fixed: int | None = None) -> None:
         st = files[fil[v]]
-        w = width[v]
+        w, a = width[v], align[v]
         if fixed is not None:
             base: int | None = fixed
-            if not st.free_slot(fixed, w):
+            if not st.free_slot(fixed, w, a):
                 raise AssertionError(
                     f"ssa assignment: tied register {FILES[fil[v]].value}{fixed} is not free"
                 )
         else:
             hints = [reg[p] for p in partners.get(v, ()) if p in reg]
-            base = st.choose(w, hints)
+            base = st.choose(w, hints, a)
         if base is None:
-            raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w),
+            raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w, a),
                                 sorted(set(hold[fil[v]].values())))
         occupy(v, base)
         reg[v] = base

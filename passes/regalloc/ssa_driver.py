@@ -83,6 +83,7 @@ def allocate_function_ssa(
     *,
     target: str | None = None,
     max_regs: int | None = None,
+    override: bool = False,
     max_spill_rounds: int = 64,
     spill_base: int = 0,
     smem_spilling: bool = False,
@@ -92,9 +93,10 @@ def allocate_function_ssa(
     """Allocate ``func`` with the ssa strategy (module docstring).
     ``smem_spilling`` and ``file_limits`` mean what they mean for
     :func:`.driver.allocate_function` (SMEM spill mode where seed 000's
-    conditions allow; forced low limits of any file, for tests)."""
+    conditions allow; forced low limits of any file, for tests), ``override``
+    what it means for :func:`.budget.compute_budget`."""
     tgt = function_target(func, target)
-    budget = compute_budget(func, tgt, max_regs)
+    budget = compute_budget(func, tgt, max_regs, override=override)
     for f, n in (file_limits or {}).items():
         budget.limits[f] = min(budget.limits.get(f, 0), n)
     remarks: list[str] = []

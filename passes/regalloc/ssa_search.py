@@ -54,6 +54,7 @@ from dataclasses import dataclass
 
 from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.ir.registers import RegFile
+from passes.regalloc.classes import value_alignments
 from passes.regalloc.ssa_assign import (
     WALK_GIVE,
     WALK_RELEASE,
@@ -93,6 +94,7 @@ class ExactSearch:
         """``asg``: a greedy assignment made with ``assign(record=...)`` of
         the file searched (its walk events and coalescing hints)."""
         self.width = lv.numbering.width.tolist()
+        self.align = value_alignments(lv.numbering.values)
         self.events = asg.events
         self.partners = asg.partners
         self.allowed = allowed
@@ -100,9 +102,10 @@ class ExactSearch:
         """Symmetry pruning (module docstring); off only to test that it loses nothing."""
         self.nodes = 0
 
-    def _candidates(self, st: FileSlots, used: int, w: int, k: int, hints: list[int]) -> list[int]:
+    def _candidates(self, st: FileSlots, used: int, w: int, k: int, hints: list[int],
+                    align: int = 0) -> list[int]:
         below_k = (1 << max(k - w + 1, 0)) - 1
-        s = st.slots(w) & below_k
+        s = st.slots(w, align) & below_k
         if not s:
             return []
         ok, limit = st.ok, (1 << k) - 1
@@ -127,7 +130,7 @@ class ExactSearch:
                 if (ok & pair) == pair and not (used & pair) and not (st.occ & pair):
                     continue  # the even half of this never-used pair is offered instead
             offered.append(base)
-        first = st.choose(w, hints)
+        first = st.choose(w, hints, align)
         if first is not None and first in offered:
             offered.remove(first)
             offered.insert(0, first)
@@ -160,16 +163,16 @@ class ExactSearch:
                 st.occ &= ~_bits(reg[v], width[v])
                 i += 1
                 continue
-            w = width[v]
+            w, a = width[v], self.align[v]
             assert kind == WALK_GIVE and isinstance(tied, int)
             if tied >= 0:
                 base = reg[tied]
-                if not st.free_slot(base, w):
+                if not st.free_slot(base, w, a):
                     base = -1
                 cands = [base] if base >= 0 else []
             else:
                 hints = [reg[p] for p in self.partners.get(v, ()) if p in reg]
-                cands = self._candidates(st, used, w, k, hints)
+                cands = self._candidates(st, used, w, k, hints, a)
             if cands:
                 if self.nodes >= budget:
                     return None, False

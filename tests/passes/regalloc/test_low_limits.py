@@ -72,7 +72,9 @@ def test_doubles24_minimum() -> None:
 def test_doubles24_allocates(strategy: str, limit: int) -> None:
     m = _prepared(INPUTS / "doubles24.ptx")
     after = m.clone()
-    apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs={limit}}}")
+    # the kernel's .maxnreg 40 is its limit unless the directive is overridden
+    apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs={limit} "
+                          "override-directive-values=true}")
     after.verify()
     assert not check_module(after)
     assert _figure(after, "ori.num_regs") <= limit
@@ -86,7 +88,8 @@ def test_doubles24_below_minimum_is_a_diagnostic(strategy: str) -> None:
     after = _prepared(INPUTS / "doubles24.ptx").clone()
     with pytest.raises(PassFailedException,
                        match=r"count of '9'.*minimum R register count for this function is 10"):
-        apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs=9}}")
+        apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs=9 "
+                              "override-directive-values=true}")
 
 
 def _parsed(text: str) -> ModuleOp:
@@ -249,7 +252,9 @@ def test_examples_at_low_limits(path: Path) -> None:
     for strategy in ("fatpoint", "ssa"):
         for r in (24, 16, low):
             after = m.clone()
-            apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs={r}}}")
+            # through the launch bounds of some examples (.maxntid) too
+            apply_pipeline(after, f"ori-regalloc{{strategy={strategy} max-regs={r} "
+                                  "override-directive-values=true}")
             assert not check_module(after), f"{path.name} {strategy} {r}"
             assert _figure(after, "ori.num_regs") <= _figure(after, "ori.max_regs")
             for la in launches:
@@ -261,4 +266,5 @@ def test_examples_at_low_limits(path: Path) -> None:
         # (under the ABI a limit below 24 is raised to 24: warning 7016)
         below = m.clone()
         with pytest.raises(PassFailedException, match=f"count for this function is {low}"):
-            apply_pipeline(below, f"ori-regalloc{{max-regs={low - 1}}}")
+            apply_pipeline(below, f"ori-regalloc{{max-regs={low - 1} "
+                                  "override-directive-values=true}")

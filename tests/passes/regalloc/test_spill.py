@@ -241,7 +241,9 @@ def _smem_case(seed: int, *, bounds: bool, max_regs: int,
     """A generated kernel (no shared memory, no calls) allocated with SMEM
     spilling; launch bounds of the launch's block (``bounds``), as
     ``(x/2, 2, 1)`` with the launch reshaped to match (``dims3``: the linear
-    thread id path), or none (1024 threads)."""
+    thread id path), or none (1024 threads).  ``max-regs`` applies through
+    the launch bounds with ``override-directive-values`` (ptxas ignores
+    ``--maxrregcount`` for a kernel with ``.maxntid`` otherwise: budget.py)."""
     prog = generate(seed, options=GenOptions(shared=False, calls=False, pressure=48))
     inp = prog.inputs(seed + 1)
     k = next(f for f in prog.module.walk() if isinstance(f, FuncOp) and f.is_kernel)
@@ -252,7 +254,8 @@ def _smem_case(seed: int, *, bounds: bool, max_regs: int,
     elif bounds:
         k.maxntid = DenseArrayBase.from_list(i32, list(inp.block))
     after = _alloc(prog.module, prog.kernel, inp,
-                   f"ori-regalloc{{smem-spilling=true max-regs={max_regs}}}", f"smem {seed}")
+                   f"ori-regalloc{{smem-spilling=true max-regs={max_regs} "
+                   "override-directive-values=true}", f"smem {seed}")
     return prog.module, after
 
 
@@ -323,7 +326,8 @@ def test_smem_spilling_with_calls() -> None:
     k = _kernel(prog.module)
     k.maxntid = DenseArrayBase.from_list(i32, list(inp.block))
     after = _alloc(prog.module, prog.kernel, inp,
-                   "ori-regalloc{smem-spilling=true max-regs=24}", "calls")
+                   "ori-regalloc{smem-spilling=true max-regs=24 override-directive-values=true}",
+                   "calls")
     ka = _kernel(after)
     assert any(isinstance(o, StsOp) for o in ka.walk())
     for f in after.walk():
@@ -341,7 +345,8 @@ def test_smem_spilling_pragma() -> None:
     from xdsl.dialects.builtin import StringAttr
 
     k.attributes["ori.pragmas"] = StringAttr("enable_smem_spilling")
-    after = _alloc(prog.module, prog.kernel, inp, "ori-regalloc{max-regs=20}", "pragma")
+    after = _alloc(prog.module, prog.kernel, inp,
+                   "ori-regalloc{max-regs=20 override-directive-values=true}", "pragma")
     assert _count(after, StsOp) > 0 and _count(after, StlOp) == 0
 
 
@@ -355,7 +360,8 @@ def test_smem_spilling_3d_block() -> None:
     k = _kernel(prog.module)
     k.maxntid = DenseArrayBase.from_list(i32, [x, 2, 1])
     after = _alloc(prog.module, prog.kernel, inp3,
-                   "ori-regalloc{smem-spilling=true max-regs=20}", "3d")
+                   "ori-regalloc{smem-spilling=true max-regs=20 override-directive-values=true}",
+                   "3d")
     assert _count(after, StsOp) > 0
     assert any(op.name == "ori.s2r" and "SR_TID.Y" in str(op) for op in after.walk())
 
@@ -421,7 +427,8 @@ def test_smem_spilling_from_ptx_pragma() -> None:
         (np.zeros(128, np.float32), rng.uniform(-2, 2, n).astype(np.float32), np.int32(n)),
         (2, 1, 1), (64, 1, 1), 0, 7,
     )
-    after = _alloc(m, "bounded", inp, "ori-regalloc{max-regs=8}", "ptx pragma")
+    after = _alloc(m, "bounded", inp, "ori-regalloc{max-regs=8 override-directive-values=true}",
+                   "ptx pragma")
     k = _kernel(after)
     assert _count(after, StsOp) > 0 and _count(after, StlOp) == 0
     assert k.attributes["ori.smem_spill_threads"].value.data == 64  # type: ignore[union-attr]

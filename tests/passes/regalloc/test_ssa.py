@@ -447,7 +447,8 @@ def test_smem_spilling(seed: int) -> None:
     k = next(f for f in prog.module.walk() if isinstance(f, FuncOp) and f.is_kernel)
     k.maxntid = DenseArrayBase.from_list(i32, list(inp.block))
     after = _alloc_module(prog.module, prog.kernel, inp,
-                          f"ori-regalloc{{strategy=ssa smem-spilling=true max-regs={16 + seed}}}",
+                          f"ori-regalloc{{strategy=ssa smem-spilling=true max-regs={16 + seed} "
+                          "override-directive-values=true}",
                           f"ssa smem {seed}")
     assert any(isinstance(op, StsOp) for op in after.walk())
     assert any(isinstance(op, LdsOp) for op in after.walk())

@@ -1,8 +1,8 @@
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1"}',ori-check-regalloc -t ori-asm | filecheck %s
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
-// RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 smem-spilling=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=SMEM
-// RUN: ori-opt %s -p 'ori-regalloc{max-regs=8}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=LMEM
-// RUN: ori-opt %S/Inputs/smem_spilling.ptx -p 'ori-regalloc{max-regs=8}',ori-check-regalloc,ori-stats 2>&1 >/dev/null | filecheck %s --check-prefix=PRAGMA
+// RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true smem-spilling=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=SMEM
+// RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=LMEM
+// RUN: ori-opt %S/Inputs/smem_spilling.ptx -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc,ori-stats 2>&1 >/dev/null | filecheck %s --check-prefix=PRAGMA
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="P=1"}' 2>&1 | filecheck %s --check-prefix=FAIL
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="X=1"}' 2>&1 | filecheck %s --check-prefix=BADOPT
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1"}' -t ori-asm | sed -n '/^.entry k/,/end k/p' | not grep -E '[ ,](P[2-6]|UP[1-6]|UR[1-9]|B[1-9])[ ,;]'
@@ -15,8 +15,9 @@
 // RUN line).  With
 // max-regs=16 the R file spills to local memory as well.
 //
-// @s (launch bounds 64 threads) needs 24 live R values; with max-regs=8 and
-// smem-spilling its spills go to shared memory, laid out as ptxas does
+// @s (launch bounds 64 threads) needs 24 live R values; with max-regs=8
+// (override-directive-values: ptxas ignores --maxrregcount under launch
+// bounds otherwise) and smem-spilling its spills go to shared memory, laid out as ptxas does
 // (structure of arrays): a 32-bit slot at per-thread offset o is at
 // o * 64 + tid * 4 (IMAD of S2R SR_TID.X by the access width, the slot's
 // o * 64 in the STS/LDS immediate), ori.shared_bytes = 64 x the per-thread
