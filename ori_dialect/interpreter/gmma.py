@@ -12,6 +12,9 @@ the warpgroup, ``w = t // 32`` its warp and ``l = t % 32`` its lane:
   ``D[16w + l//4 + 8((i%4)//2)][8(i//4) + 2(l%4) + i%2]``;
   with f16 accumulators register ``i`` (``0 <= i < N/4``) holds the pair
   ``D[16w + l//4 + 8(i%2)][8(i//2) + 2(l%4) + {0, 1}]`` (low half first).
+* the registers of a tuple wider than N/2 (N/4) are padding
+  (:func:`ori_dialect.ops.gmma.acc_type`): HGMMA reads and writes only the
+  first ones;
 * A in registers (four f16x2 / bf16x2 words): word ``q``, half ``h`` holds
   ``A[16w + l//4 + 8(q%2)][8(q//2) + 2(l%4) + h]``.
 
@@ -248,6 +251,21 @@ def _uniform64(vals: np.ndarray, lanes: np.ndarray, what: str) -> int:
     return int(v[0])
 
 
+def _words(v: np.ndarray) -> np.ndarray:
+    """A register value per thread as its 32-bit words, shape (threads, regs)
+    (a 64-bit accumulator is stored as one uint64, wider ones by register)."""
+    v = np.asarray(v)
+    if v.dtype == np.uint64:
+        return np.stack([(v & 0xFFFFFFFF).astype(np.uint32), (v >> 32).astype(np.uint32)], 1)
+    return v.astype(np.uint32).reshape(len(v), -1)
+
+
+def _unwords(w: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    if dtype == np.uint64:
+        return w[:, 0].astype(np.uint64) | (w[:, 1].astype(np.uint64) << np.uint64(32))
+    return w
+
+
 def _lanes(s: int, c: Any, frame: Frame, idx: np.ndarray) -> np.ndarray:
     if s >= 0:
         return frame[s][idx]
@@ -270,8 +288,8 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
     drow, dcol = _d_layout(n, dtype)
     arow, acol = _a_layout()
     m = dec.m
-    nregs = n // 2 if dtype == "f32" else n // 4
-    d_regs = np.asarray(r_registers(op.results[0]), dtype=np.int64) if m.physical else None
+    nregs = op.acc_regs()  # the tuple's first registers; the rest is padding
+    d_regs = np.asarray(hgmma_registers(op), dtype=np.int64) if m.physical else None
 
     def read(lanes: np.ndarray, desc: int, rows: int, mn_major: bool) -> np.ndarray:
         try:
@@ -320,7 +338,7 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
                         thread=int(lanes[0]))
         acc = np.zeros((64, n))
         if scale[0] and c_s >= 0:
-            cw = np.asarray(frame[c_s][lanes], dtype=np.uint32).reshape(WARPGROUP, nregs)
+            cw = _words(frame[c_s][lanes])[:, :nregs]
             if dtype == "f32":
                 acc[drow, dcol] = cw.view(np.float32).astype(np.float64)
             else:
@@ -344,7 +362,10 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
                             f"(wgmma is .aligned; thread {missing[0]} does not: a CTA of "
                             f"{m.n} threads)" if missing else "HGMMA: bad warpgroup",
                             thread=int(lanes[0]))
-            out[lanes] = run_group(frame, lanes).reshape(out[lanes].shape)
+            res = run_group(frame, lanes).reshape(WARPGROUP, nregs)
+            full = _words(out[lanes])  # the padding keeps what it held
+            full[:, :nregs] = res
+            out[lanes] = _unwords(full, out.dtype)
         if d_regs is None:
             m.gmma.mark(frame, d, idx, m.gmma.open[idx])
         else:
@@ -477,6 +498,12 @@ def edge_moves(args: Sequence[SSAValue], dest: Block) -> list[Move]:
     return out
 
 
+def hgmma_registers(op: HgmmaOp) -> tuple[int, ...]:
+    """Physical mode: the R registers an HGMMA writes (its tuple's padding
+    excluded)."""
+    return r_registers(op.results[0])[: op.acc_regs()]
+
+
 def accumulator_registers(ops: list[Operation]) -> frozenset[int]:
     """Physical mode: the R registers an HGMMA of the function writes and
     those that moves (:func:`part_moves`, :func:`edge_moves`) may copy them to."""
@@ -484,7 +511,7 @@ def accumulator_registers(ops: list[Operation]) -> frozenset[int]:
     moves: list[Move] = []
     for op in ops:
         if isinstance(op, HgmmaOp):
-            regs.update(r_registers(op.results[0]))
+            regs.update(hgmma_registers(op))
         elif isinstance(op, BraOp):
             moves += edge_moves(op.taken_args, op.taken)
             if op.fallthrough is not None:
@@ -623,7 +650,7 @@ class AccumulatorHazards:
             moves = part_moves(op)
             if isinstance(op, HgmmaOp):  # a, b read; c may be in flight; d must not be
                 c = set(r_registers(op.src("c")))
-                d = [r for r in self._regs(list(op.results)).tolist() if r not in c]
+                d = [r for r in hgmma_registers(op) if r in self.regs and r not in c]
                 check = self._access_fault(text, self._regs([op.src("a"), op.src("b")]),
                                            np.asarray(d, dtype=np.int64))
             elif moves is not None:
@@ -713,5 +740,6 @@ def _before(check: Core, core: Core) -> Core:
 
 
 __all__ = ["GMMA_BUILDERS", "WARPGROUP", "AccumulatorHazards", "GmmaGroups",
-           "accumulator_registers", "descriptor_offsets", "edge_moves", "part_moves",
+           "accumulator_registers", "descriptor_offsets", "edge_moves", "hgmma_registers",
+           "part_moves",
            "r_registers", "tracked_values"]

@@ -35,9 +35,19 @@ B's is not in the pair right above it; a ``scale-d`` predicate is a P register
 (ptxas: UP).
 
 **Operands of ``ori.hgmma``.**  The accumulator is one register tuple
-(``!ori.r128`` .. ``!ori.r2048``: N/2 f32 or N/4 f16x2 registers per thread
-of the ``m64nNk16`` shape), an aligned run of consecutive registers as SASS
-names it by its first register (``R24``); ``a`` is a 64-bit shared-memory
+(``!ori.r64`` .. ``!ori.r2048``: N/2 f32 or N/4 f16x2 registers per thread
+of the ``m64nNk16`` shape), a run of consecutive registers as SASS names it
+by its first register (``R24``).  Where N/2 or N/4 is not a power of two
+the tuple is the next wider one (:func:`acc_type`: ``m64n24k16.f32``, 12
+registers, is an ``!ori.r512``) and its top registers are padding that
+HGMMA neither reads nor writes (the PTX import fills them with RZ where it
+packs an accumulator, one MOV each in the listing's count) -- a deviation
+in register count and moves: ptxas 13.0
+allocates the shape's own registers only (``HGMMA.64x24x16.F32 R24``,
+R24-R35, ``ptxas -v``: 38 registers for a lone accumulator; ``.F16``, 6
+registers: 32).  An f32 accumulator of more than 64 registers (N > 128:
+``HGMMA.64x256x16.F32 R24``, 128 registers, 154 in all) has no tuple type
+and is not modelled (the PTX import says so).  ``a`` is a 64-bit shared-memory
 matrix descriptor or, for A from registers, the thread's four f16x2 words
 (``!ori.r128``); ``b`` is always a descriptor.  ``c`` is the accumulator
 read (RZ when ``scale-d`` is known false), ``scale_d`` the PTX predicate
@@ -76,6 +86,15 @@ def acc_regs(n: int, dtype: str) -> int:
     """Registers per thread of an ``m64nNk16`` accumulator: 64*N elements
     over 128 threads, one f32 or half an f16x2 register each."""
     return n // 2 if dtype == "f32" else n // 4
+
+
+def acc_type(n: int, dtype: str) -> type[OriRegisterType] | None:
+    """The register type of an ``m64nNk16`` accumulator: the narrowest of
+    :data:`ACC_TYPES` holding its :func:`acc_regs` registers (the shape's
+    own registers first, padding above them: module docstring), or None
+    when none is wide enough (more than 64 registers: f32 with N > 128)."""
+    need = acc_regs(n, dtype)
+    return next((t for t in ACC_TYPES if t.num_regs() >= need), None)
 
 
 @ori_op
@@ -158,14 +177,20 @@ class HgmmaOp(OriInstruction):
         a = self.src("a")
         return isinstance(a, SSAValue) and isinstance(a.type, R128Type)
 
+    def acc_regs(self) -> int:
+        """The registers of ``d`` the shape writes (the first ones of the tuple)."""
+        return acc_regs(self.n(), self.mod("dtype") or "f32")
+
     def verify_semantics(self) -> None:
         dtype = self.mod("dtype") or "f32"
-        want = acc_regs(self.n(), dtype)
+        want = acc_type(self.n(), dtype)
         d = self.dsts[0].type
-        if type(d).num_regs() != want:  # type: ignore[attr-defined]
+        if want is None or type(d) is not want:
             raise VerifyException(
-                f"ori.hgmma: a {self.mod('shape')}.{dtype} accumulator is {want} registers "
-                f"per thread, got {d}")
+                f"ori.hgmma: a {self.mod('shape')}.{dtype} accumulator is "
+                f"{acc_regs(self.n(), dtype)} registers per thread"
+                + (f" (an !{want.name} tuple), got {d}" if want is not None else
+                   ", more than the widest register tuple (!ori.r2048, 64 registers)"))
         c = self.src("c")
         if isinstance(c, SSAValue) and type(c.type) is not type(d):
             raise VerifyException("ori.hgmma: 'c' must have the accumulator's type")
@@ -240,5 +265,5 @@ class FenceAsyncOp(_WarpgroupSync):
 
 __all__ = [
     "ACC_TYPES", "GMMA_N", "FenceAsyncOp", "GmmaCommitOp", "HgmmaOp", "WarpgroupArriveOp",
-    "WarpgroupDepbarOp", "acc_regs",
+    "WarpgroupDepbarOp", "acc_regs", "acc_type",
 ]

@@ -992,9 +992,9 @@ class _Parser:
                 while self.accept(","):
                     elems.append(self.parse_operand(scope, False))
                 self.expect("}")
-                # wgmma accumulator lists hold up to 64 registers (PTX ISA
-                # 9.7.15.5); other instructions' vectors at most 8
-                if len(elems) > 8 and not (len(elems) <= 64 and self.cur_opcode
+                # wgmma accumulator lists hold up to 128 registers (PTX ISA
+                # 9.7.15.5: m64n256k16.f32); other instructions' vectors at most 8
+                if len(elems) > 8 and not (len(elems) <= 128 and self.cur_opcode
                                            .startswith("wgmma")):
                     raise self.error(f"bad vector width: {len(elems)} elements", off)
                 return ast.Vector(tuple(elems))

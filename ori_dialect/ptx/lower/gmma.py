@@ -7,17 +7,24 @@
   opcode itself is lowered in :mod:`.sync`, which hands this form here).
 * ``wgmma.mma_async.sync.aligned.m64nNk16.{f32,f16}.{f16,bf16}.{f16,bf16}
   d, a, b-desc, scale-d, imm-scale-a, imm-scale-b[, imm-trans-a], imm-trans-b``
-  -> ``ori.hgmma``.  The accumulator list ``d`` (N/2 f32 or N/4 f16x2
-  registers) is packed into one register tuple (``ori.pack``, an aligned run
-  after allocation) and the result unpacked back into the PTX registers; ``a``
+  -> ``ori.hgmma``, for every N of the PTX ISA (multiples of 8 up to 256)
+  with f16 accumulators and up to 128 with f32 ones.  The accumulator list
+  ``d`` (N/2 f32 or N/4 f16x2 registers) is packed into one register tuple
+  (``ori.pack``, a run of consecutive registers after allocation; RZ fills
+  the padding of a tuple wider than the list, :func:`~ori_dialect.ops.gmma.acc_type`)
+  and the result unpacked back into the PTX registers; ``a``
   is a ``.u64`` descriptor or a vector of four ``.b32`` registers (A from
   registers, which has no ``imm-trans-a``).  An immediate ``scale-d`` of 0
   reads no accumulator (``RZ``, ``not PT``), as ptxas encodes it.
 
 Not modelled, each with one diagnostic: other input types (tf32, e4m3/e5m2,
 integer), the ``.sp`` sparse form, a guarded ``wgmma`` (the instruction is
-``.aligned``: the whole warpgroup executes it), and ``imm-scale`` values other
-than 1 and -1.
+``.aligned``: the whole warpgroup executes it), ``imm-scale`` values other
+than 1 and -1, and f32 accumulators of N > 128 (more than 64 registers per
+thread: ptxas 13.0 compiles ``m64n256k16.f32`` to ``HGMMA.64x256x16.F32 R24``
+with 128 accumulator registers, but ori has no 128-register tuple type,
+``ori.pack`` / ``ori.unpack`` take at most 64 parts and the SSA allocator's
+widths stop at 64).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import SSAValue
 
-from ori_dialect.ir.registers import PredType, RegFile, reg_type
+from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.gmma import (
     GMMA_N,
     FenceAsyncOp,
@@ -35,8 +42,11 @@ from ori_dialect.ops.gmma import (
     WarpgroupArriveOp,
     WarpgroupDepbarOp,
     acc_regs,
+    acc_type,
 )
+from ori_dialect.ops.integer import PackOp
 from ori_dialect.ptx import ast
+from ori_dialect.ptx.lower.data import rzero
 from ori_dialect.ptx.lower.handlers import lowers
 
 if TYPE_CHECKING:
@@ -82,13 +92,22 @@ def _mma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
         ctx.unsupported(ins, "only f16 x f16 -> f32/f16 and bf16 x bf16 -> f32 are modelled")
     n = int(shape[4:-3])
     nregs = acc_regs(n, dtype)
-    if nregs > 64:
-        ctx.unsupported(ins, f"an accumulator of {nregs} registers per thread (at most 64: "
-                        "!ori.r2048)")
+    acc_cls = acc_type(n, dtype)
+    if acc_cls is None:
+        ctx.unsupported(ins, f"{shape}.{dtype}: an accumulator of {nregs} registers per thread "
+                        "(ori's register tuples hold at most 64 registers, !ori.r2048)")
     ops = list(ins.operands)
     d = ops[0] if ops else None
     if not isinstance(d, ast.Vector) or len(d.elements) != nregs:
         ctx.error(f"a {shape}.{dtype} accumulator is a vector of {nregs} registers", d or ins)
+    pad = acc_cls.num_regs() - nregs  # the tuple's padding (ops/gmma.py)
+
+    def acc_in() -> SSAValue:
+        """The accumulator list as one tuple, RZ in the padding."""
+        vals = [ctx.value(e, "b32") for e in d.elements]
+        if not pad:
+            return ctx.pack(vals)
+        return ctx.emit1(PackOp, [*vals, *[rzero()] * pad], acc_cls.unallocated())
     a_regs = isinstance(ops[1], ast.Vector) if len(ops) > 1 else False
     want = 7 if a_regs else 8
     if len(ops) != want:
@@ -111,17 +130,17 @@ def _mma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     else:
         a = ctx.value(ops[1], "u64")
     b = ctx.value(ops[2], "u64")
-    acc_t = reg_type(RegFile.R, 32 * nregs).unallocated()
+    acc_t = acc_cls.unallocated()
     sd = ops[3]
     if isinstance(sd, ast.Immediate):
         scale = _imm(ctx, sd, (0, 1), "scale-d")
         scale_d: SSAValue = _PT
         smods = {} if scale else {"scale_d": "not"}
-        c: SSAValue = type(acc_t).fixed() if not scale else ctx.pack([ctx.value(e, "b32") for e in d.elements])
+        c: SSAValue = acc_cls.fixed() if not scale else acc_in()
     else:
         scale_d = ctx.value(sd, "pred")
         smods = {}
-        c = ctx.pack([ctx.value(e, "b32") for e in d.elements])
+        c = acc_in()
     op = ctx.emit_effect(HgmmaOp, [a, b, c, scale_d], [acc_t], mods=".".join(flags),
                          smods=smods)
     for e, v in zip(d.elements, ctx.parts(op.results[0])):
