@@ -86,6 +86,11 @@ Format
   (``CALL.ABS.NOINC`` for a CUDA device-runtime function, an
   ``ori.runtime_func``, which prints as a ``// .extern .func`` line),
   ``RET.REL.NODEC ;`` with returned values in a comment, ``EXIT ;``.
+* A pseudo-op that register allocation left with nothing to do (an
+  ``ori.pack`` / ``ori.unpack`` whose parts are in their registers of the
+  wide value, a ``MOV`` onto its own register: ``sass_instructions() == 0``)
+  prints as a comment, ``// PACK R2, R2, R3 ;  no instruction: in place``,
+  and is not counted.
 * Each function ends with ``// end NAME: N instructions, M blocks``; N counts
   the instruction lines printed.
 * Ops that are not Ori instructions print as a comment naming the op.
@@ -181,6 +186,7 @@ class _FunctionPrinter:
         self.blocks = list(func.body.blocks)
         self.index = {b: i for i, b in enumerate(self.blocks)}
         self.count = 0
+        self.no_code = False
         mod = func.parent_op()
         self.runtime = {op.sym_name.data for op in mod.body.ops
                         if isinstance(op, RuntimeFuncOp)} if isinstance(mod, ModuleOp) else set()
@@ -199,8 +205,13 @@ class _FunctionPrinter:
         self.out.write(text + "\n")
 
     def insn(self, text: str, guard: str = "", comment: str = "") -> None:
-        self.count += 1
         g = guard.rjust(_GUARD_WIDTH) + " " if guard else " " * (_GUARD_WIDTH + 1)
+        if self.no_code:
+            # allocation put the operands in place: ptxas emits nothing here
+            self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {guard + ' ' if guard else ''}"
+                      f"{text} ;  no instruction: in place")
+            return
+        self.count += 1
         self.line(f"{_INDENT}{g}{text} ;" + (f"  // {comment}" if comment else ""))
 
     def label(self, b: Block) -> str:
@@ -273,7 +284,9 @@ class _FunctionPrinter:
         elif isinstance(op, PragmaOp):
             self.line(f'{_INDENT}{" " * (_GUARD_WIDTH + 1)}// .pragma "{op.text.data}"')
         elif isinstance(op, OriInstruction):
+            self.no_code = op.sass_instructions() == 0
             self.print_instruction(op)
+            self.no_code = False
         else:
             self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {op.name} (not an Ori instruction)")
 

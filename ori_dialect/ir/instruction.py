@@ -166,6 +166,15 @@ class OriOp(IRDLOperation):
         class SKIP (NOP, PLOP3, UNDEF).  The LICM counts give it weight 1 instead of 30."""
         return cls.LATENCY == LatencyClass.SKIP
 
+    def sass_instructions(self) -> int:
+        """How many SASS instructions this op stands for once registers are
+        allocated: 1 by default.  A pseudo-op whose operands allocation has
+        put in place costs 0 (``ori.pack`` / ``ori.unpack`` with every part
+        in its register of the wide value, a ``MOV`` onto its own register):
+        the ``ori-asm`` listing prints it as a comment and instruction counts
+        leave it out, as ptxas emits nothing for it."""
+        return 1
+
     @property
     def is_volatile(self) -> bool:
         """The result may differ between two executions with the same

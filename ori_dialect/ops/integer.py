@@ -18,6 +18,7 @@ from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, Pipe
 from ori_dialect.ir.registers import (
     TUPLE_TYPES,
+    OriRegisterType,
     R32Type,
     R64Type,
     R128Type,
@@ -25,6 +26,21 @@ from ori_dialect.ir.registers import (
     UR64Type,
 )
 from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
+
+
+def parts_out_of_place(whole: SSAValue, parts: list[SSAValue | Attribute]) -> int:
+    """How many of ``parts`` (lowest first) are not already in their register
+    of the wide value ``whole`` after allocation: the moves an ``ori.pack`` /
+    ``ori.unpack`` costs (every part, before allocation)."""
+    t = whole.type
+    base = t.phys_index if isinstance(t, OriRegisterType) and not t.is_fixed else None
+    out = 0
+    for i, p in enumerate(parts):
+        pt = p.type if isinstance(p, SSAValue) else None
+        if (base is None or not isinstance(pt, OriRegisterType) or pt.is_fixed
+                or pt.REG_FILE is not t.REG_FILE or pt.phys_index != base + i):  # type: ignore[union-attr]
+            out += 1
+    return out
 
 
 def _word(x: SSAValue | Attribute) -> int | None:
@@ -342,6 +358,14 @@ class MovOp(IntAluOp):
         """A MOV of an immediate (the same in every thread)."""
         return self.operand_groups()[1] is None and isinstance(self.src("a"), IntegerAttr)
 
+    def sass_instructions(self) -> int:
+        """0 for a move onto its own register (guarded or not: either way the
+        register keeps its content), 1 otherwise."""
+        a = self.src("a")
+        if isinstance(a, SSAValue) and not self.smod_map():
+            return parts_out_of_place(self.results[0], [a])
+        return 1
+
 
 __all__ = [
     "BmskOp",
@@ -408,6 +432,10 @@ class PackOp(OriInstruction):
             return None
         return parts[0] | (parts[1] << 32)
 
+    def sass_instructions(self) -> int:
+        """One ``MOV`` per part that is not already in its register of ``d``."""
+        return parts_out_of_place(self.results[0], [v for _, v in self.slot_values()])
+
     def constant_operand(self) -> tuple[Attribute, int] | None:
         """A 64-bit constant whose low word is 0: the form an f64 immediate slot
         encodes (SASS keeps the high 32 bits: ``DFMA R6, -R2, R4, 1``)."""
@@ -440,3 +468,8 @@ class UnpackOp(OriInstruction):
                 f"ori.unpack: a {a.type} value has {type(a.type).num_regs()} parts, "
                 f"got {len(self.dsts)} results"
             )
+
+    def sass_instructions(self) -> int:
+        """One ``MOV`` per part that is not already in its register of ``a``."""
+        a = self.src_reg("a")
+        return len(self.dsts) if a is None else parts_out_of_place(a, list(self.dsts))

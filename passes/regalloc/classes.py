@@ -83,6 +83,11 @@ class Unit:
     ``alignment()`` (4 for a register tuple); 0 means ``width``."""
     interference: float = 0.0
     hints: list[int] = field(default_factory=list)
+    offset_hints: list[tuple[int, int]] = field(default_factory=list)
+    """Sub-register partners ``(unit, delta)``: this unit's base register is
+    best at the partner's base + ``delta`` (an ``ori.pack`` part and the
+    wide value it builds, an ``ori.unpack`` part and its source), so the
+    pseudo-op needs no move (:mod:`.coalesce`)."""
 
     @property
     def ratio(self) -> float:

@@ -13,6 +13,14 @@ Values are merged with a union-find into units that share one register:
   never live at the same program point (so sharing the register is sound).
   A candidate that cannot be merged becomes a *hint*: the fat-point scan
   prefers the partner's register through its secondary cost.
+* **sub-register hints** (also with ``coalescing=true``): an ``ori.pack``
+  part and the wide value it builds, an ``ori.unpack`` result and its
+  source.  They never merge (the types differ); each side prefers the
+  register that puts the part in place (part ``i`` at the wide value's
+  base + ``i``), so the pseudo-op costs no ``MOV`` -- the seed's coalescing
+  of sub-register copies ("Register Coalescing Engine"), which is how
+  ptxas's 64-bit adds update the halves of the pair in place
+  (``IADD3 R2, P0, R2, -0x10, RZ`` / ``IADD3.X R3, R3, -0x1, ...``).
 
 The seed's alias chain (``vreg+36``) is the union-find parent here: assigning
 the unit assigns every value in it.
@@ -21,10 +29,10 @@ the unit assigns every value in it.
 from __future__ import annotations
 
 import numpy as np
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
-from ori_dialect.analysis.liveness import FILES, edge_operands
-from ori_dialect.ops.integer import MovOp
+from ori_dialect.analysis.liveness import FILES, ValueNumbering, edge_operands
+from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from passes.regalloc.classes import Unit, value_alignments
 from passes.regalloc.points import LiveMatrix, Segments
 
@@ -80,7 +88,9 @@ def build_units(
             tied_vals.update((r, p))
 
     hints: list[tuple[int, int]] = []
+    sub_hints: list[tuple[int, int, int]] = []
     if coalesce:
+        sub_hints = sub_register_pairs(num)
         cands: list[tuple[float, int, int]] = []
         for b in range(lm.cfg.num_blocks):
             ops = num.ops[b]
@@ -163,7 +173,38 @@ def build_units(
         if ua != ub:
             units[ua].hints.append(ub)
             units[ub].hints.append(ua)
+    for part, whole, i in sub_hints:
+        up, uw = int(unit_of[part]), int(unit_of[whole])
+        if up != uw:
+            units[up].offset_hints.append((uw, i))
+            units[uw].offset_hints.append((up, -i))
     return units, unit_of
 
 
-__all__ = ["build_units"]
+def sub_register_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
+    """``(part, whole, i)`` for every ``ori.pack`` / ``ori.unpack``: the
+    numbered part value belongs in register ``i`` of the numbered wide
+    value (same register file only)."""
+    out: list[tuple[int, int, int]] = []
+    index, file = num.index, num.file
+    for ops in num.ops:
+        for op in ops:
+            if isinstance(op, PackOp):
+                whole = index.get(op.results[0])
+                parts = [v for _, v in op.slot_values()]
+            elif isinstance(op, UnpackOp):
+                a = op.src_reg("a")
+                whole = index.get(a) if a is not None else None
+                parts = list(op.results)
+            else:
+                continue
+            if whole is None:
+                continue
+            for i, p in enumerate(parts):
+                ip = index.get(p) if isinstance(p, SSAValue) else None
+                if ip is not None and file[ip] == file[whole]:
+                    out.append((ip, whole, i))
+    return out
+
+
+__all__ = ["build_units", "sub_register_pairs"]

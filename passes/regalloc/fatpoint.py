@@ -12,8 +12,10 @@ primary counts of its registers.
   discarded, as in the seed.
 * The slot with the minimum cost wins; ties go to the lower *secondary*
   cost -- 0 on registers that hold a coalescing partner (a hint from
-  :mod:`.coalesce`), 1 elsewhere -- and then to the lowest register (which
-  keeps the register count low).
+  :mod:`.coalesce`) or that put a sub-register partner in place (an
+  ``ori.pack``/``ori.unpack`` part at its wide value's base + i), 1
+  elsewhere -- and then to the lowest register (which keeps the register
+  count low).
 * Deviation: ptxas resolves a remaining conflict later (live-range
   splitting); ori does not split live ranges, so a best slot with a
   non-zero cost is not assigned: the unit is marked *needs spill*, exactly
@@ -140,6 +142,10 @@ def fatpoint_allocate(
             hb = assignment.get(h)
             if hb is not None:
                 hinted |= 1 << hb
+        for h, delta in u.offset_hints:
+            hb = assignment.get(h)
+            if hb is not None and hb + delta >= 0:
+                hinted |= 1 << (hb + delta)
         pick = ok & hinted or ok
         b = (pick & -pick).bit_length() - 1
         assignment[u.id] = b

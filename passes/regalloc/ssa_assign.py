@@ -25,8 +25,11 @@ The walk, per block in dominator-tree pre-order (unreachable blocks last):
 **Choosing a register.**  Candidates are the free aligned slots of the
 file's allowed registers (:mod:`.budget`: reserved registers never appear).
 In order of preference: a *hint* (the register of a coalescing partner: an
-edge operand / block argument pair or a ``MOV``'s source) below the current
-high-water mark; a free slot below the high-water mark whose aligned
+edge operand / block argument pair or a ``MOV``'s source; or the register
+that puts an ``ori.pack``/``ori.unpack`` part in place in its wide value,
+looked up through the wide value's own partners while it has no register
+yet; :mod:`.ssa_search` minimises the count and may undo it) below the
+current high-water mark; a free slot below the high-water mark whose aligned
 *buddy* (the other half of the enclosing double-width aligned block) is
 occupied or not allowed -- filling holes keeps aligned pairs and quads free
 for wide values; the lowest free slot below the high-water mark; the lowest
@@ -70,6 +73,7 @@ from ori_dialect.analysis.liveness import FILES, Liveness, edge_operands
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp
 from passes.regalloc.classes import value_alignments
+from passes.regalloc.coalesce import sub_register_pairs
 
 
 class AssignFailure(Exception):
@@ -147,6 +151,16 @@ def _partners(lv: Liveness) -> dict[int, list[int]]:
                 if s is not None and s in num.index and op.results[0] in num.index:
                     add(num.index[s], num.index[op.results[0]])
     return part
+
+
+def _sub_partners(lv: Liveness) -> dict[int, list[tuple[int, int]]]:
+    """Sub-register partners ``(other, delta)`` of each value: its register
+    is best at ``other``'s + ``delta`` (:func:`.coalesce.sub_register_pairs`)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for part, whole, i in sub_register_pairs(lv.numbering):
+        out.setdefault(part, []).append((whole, i))
+        out.setdefault(whole, []).append((part, -i))
+    return out
 
 
 def _periodic(width: int, period: int, size: int) -> int:
@@ -260,6 +274,7 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
     fil = num.file.tolist()
     files = [FileSlots(allowed.get(f, [])) for f in FILES]
     partners = _partners(lv)
+    subs = _sub_partners(lv)
     reg: dict[int, int] = {}
     rec = FILES.index(record) if record is not None else -1
     events: list[tuple[int, int, object]] = []
@@ -290,6 +305,13 @@ def assign(lv: Liveness, allowed: dict[RegFile, list[int]],
                 )
         else:
             hints = [reg[p] for p in partners.get(v, ()) if p in reg]
+            for p, delta in subs.get(v, ()):
+                # the wide partner, else its coalescing partners (a PACK
+                # result passed to a loop header's argument)
+                for q in (p, *partners.get(p, ())):
+                    if q in reg and reg[q] + delta >= 0:
+                        hints.append(reg[q] + delta)
+                        break
             base = st.choose(w, hints, a)
         if base is None:
             raise AssignFailure(FILES[fil[v]], v, w, blk, blockers(fil[v], w, a),
