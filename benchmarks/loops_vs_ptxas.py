@@ -10,8 +10,9 @@ For every kernel of ``examples/ptx/sm_80`` whose loops both compilers keep:
 * **ori**: ``import_ptx`` and ``ori-ptxas{stats=true}`` with all phases
   (``hoist``) and with the four ``ori-hoist-invariants-*`` phases disabled
   (``no-hoist``); the instructions of the blocks inside loops of the
-  allocated function (every op that prints as a SASS line: pseudo-ops
-  ``ori.pragma`` aside) and the register count of ``ori-stats``;
+  allocated function (``sass_instructions()`` of every op: a PACK/UNPACK
+  allocation put in place and a MOV onto its own register count 0, one
+  that needs moves counts them; ``ori.pragma`` aside) and the register count of ``ori-stats``;
 * **dynamic**: thread-instructions the interpreter executes for the kernel's
   launch in ``examples/cuda/launches.py`` (the allocated code, run on the
   physical register file), with and without hoisting.
@@ -128,7 +129,7 @@ def ori_loop_insts(module: ModuleOp) -> dict[str, int]:
         li = LoopInfo.compute(func)
         inside = {b for lp in li.loops for b in lp.blocks}
         out[func.sym_name.data] = sum(  # type: ignore[attr-defined]
-            1 for b in inside for op in li.cfg.blocks[b].ops
+            op.sass_instructions() for b in inside for op in li.cfg.blocks[b].ops
             if isinstance(op, OriOp) and not isinstance(op, PragmaOp))
     return out
 

@@ -11,6 +11,7 @@ phase seed name                       ori pass
 16    OriPerformLiveDeadFirst         ``ori-dead-code``
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
+29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
 66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
@@ -19,11 +20,14 @@ phase seed name                       ori pass
 ====  ==============================  ========================
 
 The four LICM instances (seed 001 "Why Four Instances?") each follow a
-phase that ori does not have yet, so today each sees what the one before
-it left: phase 35 sees the unrolled loops of phase 22 with the PTX
-lowering's invariants (64-bit address arithmetic, IMAD.WIDE, constant
-materialization, the division and square-root sequences of an invariant
-divisor) instead of GeneralOptimize 29's partial CSE; phase 66 (after
+phase that ori does not have yet (except the first), so today each sees
+what the one before it left: phase 35 sees the unrolled loops of phase 22
+with the PTX lowering's invariants (64-bit address arithmetic, IMAD.WIDE,
+constant materialization, the division and square-root sequences of an
+invariant divisor) after phase 29's partial CSE (``ori-cse``) has merged
+the copies unrolling made of them -- without it Late3's x100 budget hoists
+every copy (four reciprocal sequences of one divisor in
+``loop_unroll4_unknown``: 34 registers, 21 with CSE); phase 66 (after
 predication, 63), 79 (after late expansion, 78) and 88 (after GMMA fixup,
 87) see phase 35's output, and move only what their larger budgets (100,
 and x100 for Late3) make profitable that pass 0 did not.  When those
@@ -76,6 +80,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
+    Phase(29, "GeneralOptimize", "ori-cse"),
     Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
     Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
@@ -90,7 +95,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, the four LICM instances, regalloc."""
+    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, cse, the four LICM instances, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

@@ -23,6 +23,7 @@ _PASSES: dict[str, str] = {
     "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
+    "ori-cse": "passes.cse:CsePass",
     # one LICM engine, four instances (seed 001 phases 35, 66, 79, 88)
     "ori-hoist-invariants": "passes.hoist_invariants:HoistInvariantsPass",
     "ori-hoist-invariants-early": "passes.hoist_invariants:HoistInvariantsEarlyPass",

@@ -52,7 +52,10 @@ the seed's kebab-case name and default.  Not modelled:
   HoistCBORRegPressureLimitApplyRate: the seed names the constant-buffer
   path but gives no algorithm for it; ori's constant-bank loads (``ori.ldc``)
   are read-only and go through the general engine like any invariant;
-* HoistTexToInstRatioHigh / Low: ori has no texture instructions;
+* HoistTexToInstRatioHigh / Low: the seed gives the two thresholds but
+  not the ratio's terms nor what each threshold switches; ori's texture
+  instructions (TEX/TLD/TLD4) go through the general engine as GLOBAL
+  loads (the alias rule of :mod:`.safety`);
 * NestedHoistInnerThreshold, NestedHoistOuterThreshold: the seed says they
   equal HoistLoopInvBudget / HoistBudget but not where they are read; the
   nested-hoist condition it gives uses max_iterations

@@ -23,7 +23,9 @@ volatile / atomic access   ``is_ordered()`` (a ``sem`` other than weak),
                            (``SIDE_EFFECTS``)
 function call              ``SIDE_EFFECTS`` with no state space: never
                            moves and clobbers every space for loads
-texture side effect        ori has no texture instructions
+texture side effect        TEX/TLD/TLD4 (``ori.texture``) are loads of
+                           the GLOBAL space: they move only under the
+                           alias rule, like LDG
 address-space effect       loads check the alias rule below
 =========================  ==============================================
 

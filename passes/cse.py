@@ -1,0 +1,167 @@
+"""``ori-cse``: the partial common-subexpression elimination of phase 29,
+*GeneralOptimize* (seed 001, "Pipeline Placement": phase 35 "runs after
+GeneralOptimize at phase 29, which performs partial CSE, giving it common
+subexpressions to hoist"; "Why Four Instances?": "CSE eliminates redundant
+expressions, exposing loop-invariant results").
+
+The seed names the effect, not the algorithm; ori's is dominator-scoped
+value numbering (the classic scoped hash table over the dominator tree):
+walking the tree in pre-order, an op whose *key* equals that of an op in a
+dominating position is removed and its results' uses read the dominating
+op's results.  The key is everything that fixes the results: the op name,
+the SSA operands (guard and tied prior included, so a guarded op matches
+only the same guard, sense and prior), the properties (modifiers,
+immediates, constant-bank operands) and the result types.
+
+**Partial.**  What takes part, read from the op facts (docs/architecture.md
+"Op facts"), never from opcode names:
+
+* ``is_side_effect_free()`` ops that read no memory, or read only the
+  constant bank (``MemSpace.CONST``: read-only while a kernel runs, so two
+  ``LDC`` of one address agree);
+* not ``is_volatile`` (a clock read differs between two executions);
+* ops with results, without successors or regions;
+* **constants** (``constant_value()`` known: ``MOV 0x4``, a ``PACK`` of
+  immediates) and constant-bank loads (``LDC``) only within one block.
+  Merging two far-apart copies of a value that one cheap instruction
+  recomputes would keep a register live between them -- rematerialization's
+  trade, not CSE's; inside a block (an unrolled loop body) the copies are
+  close and merging them saves the registers LICM would otherwise spend on
+  each hoisted copy.
+
+Loads of global, shared, local or generic memory never take part (a store
+in between may change them; ori has no memory SSA).
+
+Input invariants: SSA ``ori.func`` bodies with virtual or physical
+registers (only SSA uses are rewritten).  Unreachable blocks are left alone.
+
+``remarks=true`` prints per function ``cse [removed=N]``; ``stats=true`` the
+module total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.dominators import DominatorTree
+from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.metadata import MemSpace
+from passes.contract import (
+    CFG_ANALYSES,
+    Requirement,
+    emit_remark,
+    emit_stats,
+    flush_diagnostics,
+    option,
+    require,
+)
+
+_IGNORED_ATTRIBUTES = frozenset({"loc"})
+"""Discardable attributes that do not affect the results (the PTX source line)."""
+
+
+def cse_key(op: Operation) -> Hashable | None:
+    """The value-numbering key of ``op``, or None when it does not take part
+    (module docstring, "Partial")."""
+    if not isinstance(op, OriInstruction) or not op.results or op.successors or op.regions:
+        return None
+    cls = type(op)
+    if not cls.is_side_effect_free() or op.is_volatile:
+        return None
+    if cls.MEM.reads and cls.SPACE is not MemSpace.CONST:
+        return None
+    props = tuple(sorted(op.properties.items()))
+    attrs = tuple(sorted((k, v) for k, v in op.attributes.items()
+                         if k not in _IGNORED_ATTRIBUTES))
+    return (op.name, tuple(op.operands), props, attrs, tuple(r.type for r in op.results))
+
+
+def is_block_local(op: OriInstruction) -> bool:
+    """A constant or a constant-bank load: merged only with a copy in the
+    same block."""
+    if type(op).SPACE is MemSpace.CONST:
+        return True
+    return any(op.constant_value(i) is not None for i in range(len(op.results)))
+
+
+def cse_function(func: Operation) -> int:
+    """Remove the ops of ``func`` that repeat a dominating op; the count removed."""
+    cfg = CFG.compute(func)
+    dom = DominatorTree(cfg)
+    if not cfg.num_blocks or not cfg.rpo:
+        return 0
+    scoped: dict[Hashable, Operation] = {}
+    removed = 0
+    # pre-order over the dominator tree; ("exit", b) pops b's scope
+    work: list[tuple[bool, int]] = [(True, cfg.rpo[0])]
+    added: dict[int, list[Hashable]] = {}
+    while work:
+        enter, b = work.pop()
+        if not enter:
+            for k in added.pop(b, ()):
+                del scoped[k]
+            continue
+        mine: list[Hashable] = []
+        local: dict[Hashable, Operation] = {}
+        for op in list(cfg.blocks[b].ops):
+            key = cse_key(op)
+            if key is None:
+                continue
+            assert isinstance(op, OriInstruction)
+            table = local if is_block_local(op) else scoped
+            prev = table.get(key)
+            if prev is None:
+                table[key] = op
+                if table is scoped:
+                    mine.append(key)
+                continue
+            for old, new in zip(op.results, prev.results, strict=True):
+                old.replace_all_uses_with(new)
+            op.detach()
+            op.erase()
+            removed += 1
+        added[b] = mine
+        work.append((False, b))
+        work.extend((True, c) for c in reversed(dom.children[b]))
+    return removed
+
+
+@dataclass(frozen=True)
+class CsePass(ModulePass):
+    """Partial CSE by dominator-scoped value numbering (phase 29's, seed 001).
+
+    The rules are in the module docstring."""
+
+    name = "ori-cse"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # only ops without successors are removed: blocks and edges stay
+    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
+
+    remarks: bool = option(
+        False, "ori: print one line per function with the count of removed ops to stderr")
+    stats: bool = option(False, "ori: print the module's count of removed ops to stderr")
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
+        total = 0
+        for func in functions_of(op):
+            n = cse_function(func)
+            total += n
+            if self.remarks:
+                emit_remark(func.sym_name.data, f"cse [removed={n}]")  # type: ignore[attr-defined]
+        if self.stats:
+            emit_stats(self.name, f"[removed={total}]")
+        if self.remarks or self.stats:
+            flush_diagnostics()
+
+
+__all__ = ["CsePass", "cse_function", "cse_key", "is_block_local"]

@@ -1,0 +1,133 @@
+"""``ori-cse`` (phase 29's partial CSE) keeps the interpreter's results:
+
+* the lit input ``tests/filecheck/passes/cse/cse.mlir`` on several inputs;
+* the CUDA examples after the phases before it (a subset by default, every
+  kernel on both architectures under ``-m fuzz``);
+* generated programs (a few by default, 300 under ``-m fuzz``), which do
+  hold common subexpressions (the default set is checked to remove some).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import io
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.ops.func import FuncOp
+from ori_dialect.testing.equivalence import (
+    apply_pipeline,
+    assert_pass_preserves,
+    check_equivalent,
+    first_difference,
+    lit_chunks,
+    lit_kernel_args,
+    make_context,
+    run_launch,
+    step_limit,
+)
+from ori_dialect.testing.generator import generate
+from passes.cse import cse_function
+
+ROOT = Path(__file__).resolve().parents[3]
+LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "cse"
+BEFORE = "ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll"
+
+
+def test_lit_input_keeps_results() -> None:
+    kernels = 0
+    for name, idx, text in lit_chunks([LIT_DIR]):
+        module = Parser(make_context(), text, "lit").parse_module()
+        after = module.clone()
+        apply_pipeline(after, "ori-cse")
+        after.verify()
+        for func in functions_of(module):
+            assert isinstance(func, FuncOp)
+            kname = func.sym_name.data
+            kernels += 1
+            for s in range(6):
+                args = lit_kernel_args(func, np.random.default_rng(s), s)
+                ref = run_launch(module, kname, args, 1, 32)
+                out = run_launch(after, kname, args, 1, 32, max_steps=step_limit(ref))
+                assert ref.ok, ref.error
+                d = first_difference(ref, out, s)
+                assert d is None, f"{name} chunk {idx} @{kname}: {d}"
+    assert kernels >= 1
+
+
+@functools.cache
+def _examples() -> Any:
+    from tests.ptx import test_import_examples as ex  # lazy: the launch table imports every example
+
+    return ex
+
+
+def _lid(launch: Any) -> str:
+    return f"{Path(launch.file).stem}.{launch.kernel}"
+
+
+@functools.cache
+def _prepared(rel: str) -> tuple[ModuleOp, ModuleOp, int]:
+    before = _examples()._imported(rel).clone()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(before, BEFORE)
+    after = before.clone()
+    removed = sum(cse_function(f) for f in functions_of(after))
+    after.verify()
+    return before, after, removed
+
+
+def _check_example(launch: Any, arch: str) -> None:
+    rel = f"{arch}/{Path(launch.file).stem}.ptx"
+    before, after, _ = _prepared(rel)
+    args = launch.make_args(np.random.default_rng(launch.seed))
+    check_equivalent(before, after, launch.kernel, [[copy.deepcopy(a) for a in args]],
+                     grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
+                     strict=True, title=f"{rel} @{launch.kernel}: ori-cse")
+
+
+DEFAULT = {"loops", "intdiv", "sgemm", "int64"}
+
+
+@pytest.mark.parametrize("launch", [la for la in _examples().LAUNCHES
+                                    if Path(la.file).stem in DEFAULT], ids=_lid)
+def test_examples_keep_results(launch: Any) -> None:
+    _check_example(launch, "sm_80")
+
+
+def test_examples_have_common_subexpressions() -> None:
+    """The default examples are not a vacuous check: CSE removes ops there."""
+    assert sum(_prepared(f"sm_80/{stem}.ptx")[2] for stem in DEFAULT) > 0
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
+@pytest.mark.parametrize("launch", list(_examples().LAUNCHES), ids=_lid)
+def test_all_examples_keep_results(launch: Any, arch: str) -> None:
+    _check_example(launch, arch)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_programs_keep_results(seed: int) -> None:
+    prog = generate(seed)
+    assert_pass_preserves(prog.module, "ori-cse", prog.kernel, prog.input_factory, n=2)
+
+
+def test_generated_programs_have_common_subexpressions() -> None:
+    removed = sum(cse_function(f) for s in range(8) for f in functions_of(generate(s).module))
+    assert removed > 0
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(100, 400))
+def test_many_generated_programs_keep_results(seed: int) -> None:
+    prog = generate(seed)
+    assert_pass_preserves(prog.module, "ori-cse", prog.kernel, prog.input_factory, n=3)
