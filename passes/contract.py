@@ -345,6 +345,26 @@ def flush_diagnostics() -> None:
     sys.stderr.flush()
 
 
+def count_per_function(
+    module: ModuleOp, run: Callable[[FuncOp], int], *, pass_name: str, label: str,
+    remarks: bool, stats: bool, key: str = "removed",
+) -> int:
+    """Run ``run`` on every function of ``module`` and report what it counted:
+    with ``remarks`` one ``label [key=N]`` remark per function, with
+    ``stats`` the module total as ``pass_name: [key=N]``.  Returns the total."""
+    total = 0
+    for func in _functions(module):
+        n = run(func)
+        total += n
+        if remarks:
+            emit_remark(_func_name(func), f"{label} [{key}={n}]")
+    if stats:
+        emit_stats(pass_name, f"[{key}={total}]")
+    if remarks or stats:
+        flush_diagnostics()
+    return total
+
+
 def describe(pass_cls: type[ModulePass]) -> dict[str, Any]:
     """Everything ``--help-passes`` shows about one pass."""
     return {
@@ -363,6 +383,7 @@ __all__ = [
     "OptionInfo",
     "Requirement",
     "check_function",
+    "count_per_function",
     "describe",
     "emit_line",
     "emit_remark",

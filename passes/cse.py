@@ -50,20 +50,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from ori_dialect.analysis import functions_of
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.metadata import MemSpace
-from passes.contract import (
-    CFG_ANALYSES,
-    Requirement,
-    emit_remark,
-    emit_stats,
-    flush_diagnostics,
-    option,
-    require,
-)
+from passes.contract import CFG_ANALYSES, Requirement, count_per_function, option, require
 
 _IGNORED_ATTRIBUTES = frozenset({"loc"})
 """Discardable attributes that do not affect the results (the PTX source line)."""
@@ -152,16 +143,8 @@ class CsePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require(self, op)
-        total = 0
-        for func in functions_of(op):
-            n = cse_function(func)
-            total += n
-            if self.remarks:
-                emit_remark(func.sym_name.data, f"cse [removed={n}]")  # type: ignore[attr-defined]
-        if self.stats:
-            emit_stats(self.name, f"[removed={total}]")
-        if self.remarks or self.stats:
-            flush_diagnostics()
+        count_per_function(op, cse_function, pass_name=self.name, label="cse",
+                           remarks=self.remarks, stats=self.stats)
 
 
 __all__ = ["CsePass", "cse_function", "cse_key", "is_block_local"]

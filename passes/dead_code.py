@@ -47,17 +47,8 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.traits import IsTerminator
 
-from ori_dialect.analysis import functions_of
 from ori_dialect.ir.instruction import OriInstruction, OriOp
-from passes.contract import (
-    CFG_ANALYSES,
-    Requirement,
-    emit_remark,
-    emit_stats,
-    flush_diagnostics,
-    option,
-    require,
-)
+from passes.contract import CFG_ANALYSES, Requirement, count_per_function, option, require
 
 
 def has_effect(op: Operation, *, dead_loads: bool = True) -> bool:
@@ -97,16 +88,8 @@ class DeadCodePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require(self, op)
-        total = 0
-        for func in functions_of(op):
-            n = self.run_function(func)
-            total += n
-            if self.remarks:
-                emit_remark(func.sym_name.data, f"dead-code [removed={n}]")  # type: ignore[attr-defined]
-        if self.stats:
-            emit_stats(self.name, f"[removed={total}]")
-        if self.remarks or self.stats:
-            flush_diagnostics()
+        count_per_function(op, self.run_function, pass_name=self.name, label="dead-code",
+                           remarks=self.remarks, stats=self.stats)
 
     def run_function(self, func: Operation) -> int:
         removed = 0
