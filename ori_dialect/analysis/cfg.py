@@ -23,10 +23,11 @@ No recursion is used anywhere: functions may have thousands of blocks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, SSAValue
 
 if TYPE_CHECKING:
     from ori_dialect.analysis.manager import AnalysisManager
@@ -207,4 +208,18 @@ class CFG:
         return seen
 
 
-__all__ = ["CFG", "Edge"]
+def edge_operands(term: Operation, slot: int) -> Sequence[SSAValue]:
+    """The operands ``term`` passes along its successor slot ``slot``.
+
+    ``ori.bra`` says so through ``edge_args``; for any other terminator with a
+    single successor every operand is taken to be a block argument.
+    """
+    edge_args = getattr(term, "edge_args", None)
+    if edge_args is not None:
+        return edge_args(slot)
+    if len(term.successors) == 1:
+        return term.operands
+    return ()
+
+
+__all__ = ["CFG", "Edge", "edge_operands"]

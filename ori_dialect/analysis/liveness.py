@@ -18,6 +18,23 @@ used at the end of the predecessor (on that edge), so they are live-out of the
 predecessor and live-after its terminator, but not live-in to the successor
 unless it uses the same value directly.
 
+**Tied operands.**  ``ValueNumbering.tied`` pairs a result with the source
+whose registers it must share: a guarded op's results and their prior
+values, and the ``TIED`` slot pairs an op class declares (HGMMA writes ``d``
+into ``c``'s registers); both are read from the op, never from its name.
+
+**Asynchronous operands.**  When the blocks issue asynchronous work (an op
+whose ``ASYNC`` fact is ISSUE: HGMMA), the in-flight claims of
+:mod:`.inflight` are computed and every value claimed just before an op
+counts as used by that op -- a *pseudo-use*, in ``op_uses`` only, never an
+operand.  The value therefore stays live, and its registers taken, up to the
+wait that completes its group (HGMMA's A fragments beyond the HGMMA, an
+accumulator nothing reads beyond the HGMMA), which every client of the
+numbering (liveness, program points, pressure, the allocators) then sees.
+A pseudo-use is only added where the value's definition dominates the op,
+so the form stays strict; the claims it cannot cover are listed in
+``ValueNumbering.unextended`` for the allocator to refuse.
+
 Equations (solved over a worklist seeded in post-order)::
 
     live_out(B) = edge_uses(B)  U  union over successors S of live_in(S)
@@ -43,10 +60,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import DenseArrayBase
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
-from ori_dialect.analysis.cfg import CFG, Edge
+from ori_dialect.analysis.cfg import CFG, Edge, edge_operands
+from ori_dialect.analysis.dominators import DominatorTree
+from ori_dialect.analysis.inflight import InFlight
 from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.metadata import AsyncRole
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 
 if TYPE_CHECKING:
@@ -95,20 +115,6 @@ def _num_prior(op: OriInstruction) -> int:
     return n
 
 
-def edge_operands(term: Operation, slot: int) -> Sequence[SSAValue]:
-    """The operands ``term`` passes along its successor slot ``slot``.
-
-    ``ori.bra`` says so through ``edge_args``; for any other terminator with a
-    single successor every operand is taken to be a block argument.
-    """
-    edge_args = getattr(term, "edge_args", None)
-    if edge_args is not None:
-        return edge_args(slot)
-    if len(term.successors) == 1:
-        return term.operands
-    return ()
-
-
 class ValueNumbering:
     """Dense indices for the register values of one function."""
 
@@ -129,7 +135,22 @@ class ValueNumbering:
     """Numbered operands of each op (duplicates removed), by block and position."""
     arg_ids: list[tuple[int, ...]]
     tied: dict[tuple[int, int], tuple[tuple[int, int], ...]]
-    """(block, op position) -> (result, tied prior value) index pairs of guarded ops."""
+    """(block, op position) -> (result, tied source) index pairs: a guarded
+    op's results and their prior values, and the ``TIED`` slot pairs of an
+    op that writes a result into a source's registers (HGMMA's ``d`` and
+    ``c``)."""
+    inflight: InFlight | None
+    """The in-flight claims of asynchronous ops (:mod:`.inflight`), when the
+    blocks issue any; None otherwise."""
+    claimed: frozenset[int]
+    """The values claimed by an asynchronous op at some point: their live
+    ranges are extended over the points where they are claimed (module
+    docstring, "Asynchronous operands")."""
+    unextended: list[tuple[SSAValue, Operation]]
+    """Claimed values whose range could not be extended to an op where they
+    are still claimed, because their definition does not dominate it (the
+    claim reaches a join without a block argument, or loops back to the
+    definition): the registers are not reserved there."""
 
     def __init__(self, blocks: Sequence[Block]) -> None:
         cache: dict[type, tuple[int, int] | None] = {}
@@ -143,6 +164,10 @@ class ValueNumbering:
         self.op_uses = []
         self.arg_ids = []
         self.tied = {}
+        self.inflight = None
+        self.claimed = frozenset()
+        self.unextended = []
+        issues = False
         empty: tuple[int, ...] = ()
         # pass 1: definitions
         for b in blocks:
@@ -164,6 +189,8 @@ class ValueNumbering:
                 if not res:
                     defs_b.append(empty)
                     continue
+                if not issues and getattr(type(op), "ASYNC", None) is AsyncRole.ISSUE:
+                    issues = True
                 d0 = len(values)
                 for r in res:
                     info = cache.get(type(r.type), 0)
@@ -203,12 +230,53 @@ class ValueNumbering:
                         pairs = tuple((r, p) for r, p in pairs if r is not None and p is not None)
                         if pairs:
                             self.tied[(bi, k)] = pairs  # type: ignore[assignment]
+                    elif op.TIED:
+                        pairs = tuple(
+                            (get(op.results[i]), get(operands[j])) for i, j in op.tied_operands()
+                        )
+                        pairs = tuple((r, p) for r, p in pairs if r is not None and p is not None)
+                        if pairs:
+                            self.tied[(bi, k)] = pairs  # type: ignore[assignment]
             self.op_uses.append(uses_b)
+        if issues:
+            self._extend_claims(blocks, index)
         self.values = values
         self.index = index
         self.file = np.array(files, dtype=np.int8)
         self.width = np.array(widths, dtype=np.int8)
         self._names: list[str] | None = None
+
+    def _extend_claims(self, blocks: Sequence[Block], index: dict[SSAValue, int]) -> None:
+        """Add every value claimed just before an op to the op's uses, where
+        the value's definition dominates the op (module docstring)."""
+        cfg = CFG(list(blocks))
+        fl = InFlight(cfg)
+        self.inflight = fl
+        if not fl.active:
+            return
+        dom = DominatorTree(cfg)
+        pos: dict[Operation, int] = {}
+        claimed: set[int] = set()
+        for bi, ops in enumerate(self.ops):
+            for k, op in enumerate(ops):
+                st = fl.before.get(op)
+                if not st:
+                    continue
+                add: list[int] = []
+                for v in st:
+                    i = index.get(v)
+                    if i is None:
+                        continue
+                    claimed.add(i)
+                    if _defined_before(v, bi, k, cfg, dom, pos):
+                        add.append(i)
+                    else:
+                        self.unextended.append((v, op))
+                if add:
+                    u = self.op_uses[bi][k]
+                    self.op_uses[bi][k] = u + tuple(i for i in add if i not in u)
+        claimed.update(index[v] for v in fl.claimed if v in index)
+        self.claimed = frozenset(claimed)
 
     def __len__(self) -> int:
         return len(self.values)
@@ -234,6 +302,25 @@ class ValueNumbering:
                     out.append(h)
             self._names = out
         return self._names
+
+
+def _defined_before(v: SSAValue, b: int, k: int, cfg: CFG, dom: DominatorTree,
+                    pos: dict[Operation, int]) -> bool:
+    """Whether ``v``'s definition dominates op ``k`` of block ``b``."""
+    if isinstance(v, BlockArgument):
+        db = cfg.index.get(v.block)
+        return db is not None and dom.dominates(db, b)
+    assert isinstance(v, OpResult)
+    blk = v.op.parent_block()
+    db = cfg.index.get(blk) if blk is not None else None
+    if db is None:
+        return False
+    if db != b:
+        return dom.dominates(db, b)
+    if not pos:
+        for ops_b in (list(x.ops) for x in cfg.blocks):
+            pos.update((o, j) for j, o in enumerate(ops_b))
+    return pos.get(v.op, k) < k
 
 
 def _set_bits(rows: Bits, row_ids: Sequence[int], idx: Sequence[int]) -> None:

@@ -78,7 +78,7 @@ from ori_dialect.ir.construction import (
     fast_init_ok,
     segment_sizes,
 )
-from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
+from ori_dialect.ir.metadata import AsyncRole, LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import (
     REGISTER_TYPES,
     OriRegisterType,
@@ -146,6 +146,20 @@ class OriOp(IRDLOperation):
     immediate, ``c[][]`` or a uniform register) at once: SASS encodes one
     (docs/architecture.md "IR model", the one-constant-port rule); a
     pseudo-op that expands to one instruction per source has more."""
+    TIED: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """``(result slot, source slot)`` pairs of an op that writes a result into
+    the registers of a source (HGMMA's accumulator: ``d`` over ``c``, as
+    ptxas encodes it with one register run): the allocator gives both one
+    register run whenever the source is a register value
+    (:meth:`OriInstruction.tied_operands`; the liveness numbering reads it
+    like a guarded op's tied prior value)."""
+    SPLITS: ClassVar[str | None] = None
+    """The source slot whose registers the results are, one 32-bit result
+    per register in order (``ori.unpack``: ``a``); None for other ops."""
+    ASYNC: ClassVar[AsyncRole | None] = None
+    """The op's part in an asynchronous register protocol (``AsyncRole``:
+    issue, commit, wait), or None (``OriInstruction.async_results``,
+    ``async_sources``, ``async_pending`` say which registers and groups)."""
 
     @classmethod
     def is_side_effect_free(cls) -> bool:
@@ -443,6 +457,43 @@ class OriInstruction(OriOp):
     # ------------------------------------------------------------------
     # op facts (docs/architecture.md "Op facts")
     # ------------------------------------------------------------------
+    def tied_operands(self) -> list[tuple[int, int]]:
+        """``(result index, operand index)`` of every :attr:`TIED` pair whose
+        source is an SSA register operand (a constant source -- HGMMA's RZ
+        accumulator -- ties nothing)."""
+        if not self.TIED:
+            return []
+        srcs = self.operand_groups()[0]
+        pos: dict[str, int] = {}
+        k = 0
+        for slot, v in self.slot_values():
+            if isinstance(v, SSAValue) and k < len(srcs):
+                pos[slot.name] = k
+                k += 1
+        out: list[tuple[int, int]] = []
+        for dname, sname in self.TIED:
+            j = pos.get(sname)
+            i = next((n for n, d in enumerate(self.DSTS) if d.name == dname), None)
+            if j is not None and i is not None and i < len(self.results):
+                out.append((i, j))
+        return out
+
+    def async_results(self) -> list[tuple[SSAValue, int]]:
+        """An issuing op (``ASYNC`` is ISSUE): the results it writes after it
+        executed, each with the number of its leading registers written
+        (a register tuple's padding is not); [] for other ops."""
+        return []
+
+    def async_sources(self) -> list[SSAValue]:
+        """An issuing op: the register sources it reads after it executed
+        (HGMMA's A fragments in registers); [] for other ops."""
+        return []
+
+    def async_pending(self) -> int | None:
+        """A waiting op (``ASYNC`` is WAIT): how many committed groups may
+        stay in flight after it; None for other ops."""
+        return None
+
     def slot_bits(self, slot: Src) -> int:
         """The width of the value a constant in ``slot`` stands for (how the
         interpreter materialises it, and what constant propagation must match)."""

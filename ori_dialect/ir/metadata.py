@@ -77,3 +77,17 @@ class MemSpace(Enum):
     LOCAL = "local"
     CONST = "const"
     GENERIC = "generic"
+
+
+class AsyncRole(Enum):
+    """An op's part in an asynchronous register protocol (PTX ISA 9.7.15.7,
+    warpgroup MMA): the registers an issued op writes or reads belong to it
+    until the wait that completes its commit group (``ori_dialect/analysis/inflight.py``)."""
+
+    ISSUE = "issue"
+    """Starts work that writes ``async_results()`` and reads
+    ``async_sources()`` after the op itself (HGMMA); joins the open group."""
+    COMMIT = "commit"
+    """Closes the open group: the ops issued since the previous commit form one."""
+    WAIT = "wait"
+    """Waits until at most ``async_pending()`` committed groups are still in flight."""

@@ -73,7 +73,7 @@ from ori_dialect.ir.instruction import (
     flag,
     registers_follow,
 )
-from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
+from ori_dialect.ir.metadata import AsyncRole, LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import TUPLE_TYPES, OriRegisterType, R64Type, R128Type
 from ori_dialect.ops.base import ori_op, pred
 
@@ -115,6 +115,9 @@ class HgmmaOp(OriInstruction):
     MAY_FAULT = True  # a descriptor may point outside shared memory
     SIDE_EFFECTS = True  # warpgroup-collective and asynchronous
     WARP_COLLECTIVE = True
+    ASYNC = AsyncRole.ISSUE
+    TIED = (("d", "c"),)
+    """D is written into C's registers: one register run, as ptxas encodes it."""
     DSTS = (Dst("d", ACC_TYPES),)
     SRCS = (
         Src("a", (R64Type, R128Type), fixed=False),
@@ -173,6 +176,17 @@ class HgmmaOp(OriInstruction):
             ops.append(operand(scale, "not" if negated else None))
         return SassForm(mnemonic, tuple(ops))
 
+    def async_results(self) -> list[tuple[SSAValue, int]]:
+        """``d``: the shape's registers of the tuple (not its padding) are
+        written when the group completes."""
+        return [(self.results[0], self.acc_regs())]
+
+    def async_sources(self) -> list[SSAValue]:
+        """``a`` when A is in registers: its fragments are read until the
+        group completes (a descriptor is read when HGMMA issues)."""
+        a = self.src("a")
+        return [a] if isinstance(a, SSAValue) and self.a_in_registers() else []
+
     def a_in_registers(self) -> bool:
         a = self.src("a")
         return isinstance(a, SSAValue) and isinstance(a.type, R128Type)
@@ -229,6 +243,7 @@ class GmmaCommitOp(_WarpgroupSync):
 
     name = "ori.gmma_commit"
     SASS = "GSB0"
+    ASYNC = AsyncRole.COMMIT
 
 
 @ori_op
@@ -239,7 +254,11 @@ class WarpgroupDepbarOp(_WarpgroupSync):
 
     name = "ori.warpgroup_depbar"
     SASS = "WARPGROUP.DEPBAR.LE"
+    ASYNC = AsyncRole.WAIT
     SRCS = (Src("pending", (), imm="int", fixed=False),)
+
+    def async_pending(self) -> int | None:
+        return self.src_int("pending") or 0
 
     def sass_form(self, operand: OperandText) -> SassForm:
         """``WARPGROUP.DEPBAR.LE gsb0, N``: ptxas names the scoreboard."""

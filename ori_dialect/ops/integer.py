@@ -454,6 +454,7 @@ class UnpackOp(OriInstruction):
 
     name = "ori.unpack"
     SASS = "UNPACK"
+    SPLITS = "a"
     DSTS = (
         Dst("p0", (R32Type, UR32Type)),
         Dst("p1", (R32Type, UR32Type)),

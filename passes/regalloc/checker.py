@@ -26,7 +26,8 @@ What is proved, per function:
    construction: an ``ori.unpack`` result left in its part of the source, an
    ``ori.pack`` built in place from its parts, a ``MOV`` onto itself.
 4. **Tied operands.**  A guarded instruction's result and its prior value
-   share one register.
+   share one register, and so do the result and source of a ``TIED`` pair
+   (HGMMA's ``d`` and ``c``: one accumulator run).
 5. **Edge copies.**  Every value a branch passes along an edge is in the
    register of the successor's argument (the allocator has materialised the
    parallel copies as moves before the branch or in a split edge block).
@@ -38,6 +39,17 @@ What is proved, per function:
    offsets from the per-thread spill base) are checked the same way, and
    every register reload of a P/UP/UR/B value (R2P, R2UR, BMOV) reads the
    GPR home of the same value (:func:`.spill.check_spill_homes`).
+7. **Asynchronous registers** (:func:`check_in_flight`).  From an HGMMA to
+   the ``WARPGROUP.DEPBAR`` that completes its commit group (the claims of
+   :mod:`ori_dialect.analysis.inflight`, per commit group, conservative at
+   joins): no instruction writes a register of its accumulator run (the
+   registers the shape writes) or of its A fragments, none reads the
+   accumulator run except a later HGMMA taking it as its accumulator in
+   place (D and C the same registers), and a pack, unpack or ``MOV`` of it
+   moves nothing (every part in place: no instruction).  An HGMMA's D never
+   shares a register with its own A.  Each violation names the
+   instruction, the registers and the HGMMA.  A read the program itself
+   makes before the wait (undefined in PTX) is reported the same way.
 """
 
 from __future__ import annotations
@@ -49,12 +61,15 @@ from typing import ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.inflight import Claim, InFlight
 from ori_dialect.analysis.manager import PRESERVES_ALL
-from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.instruction import OriInstruction, OriOp
+from ori_dialect.ir.metadata import AsyncRole
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.func import FuncOp
@@ -144,6 +159,14 @@ def check_function(
                             f"{name}: guarded result in {r.type} and its tied prior value in "
                             f"{p.type} do not share a register{_describe(op)}"
                         )
+                for i, j in op.tied_operands():
+                    r, p = op.results[i], op.operands[j]
+                    if phys_slot(r) != phys_slot(p):
+                        out.append(
+                            f"{name}: result {op.DSTS[i].name} in {r.type} is written into "
+                            f"its tied source ({p.type}) and must share its registers"
+                            f"{_describe(op)}"
+                        )
     # 5: edge copies
     for block in func.body.blocks:
         term = block.last_op
@@ -167,6 +190,133 @@ def check_function(
     # 6: spill slots
     out.extend(_check_spill_slots(func, lm))
     out.extend(check_spill_homes(func))
+    # 7: registers of asynchronous ops in flight
+    out.extend(check_in_flight(func, name))
+    return out
+
+
+def _r_regs(v: SSAValue | Attribute | None) -> list[int]:
+    """The R registers of an allocated value (none for a constant, another
+    file or a fixed register)."""
+    if not isinstance(v, SSAValue):
+        return []
+    ph = phys_slot(v)
+    if ph is None or ph[0] is not RegFile.R:
+        return []
+    return list(range(ph[1], ph[1] + ph[2]))
+
+
+def _part_moves(op: Operation) -> list[tuple[int, int]] | None:
+    """``(source register or -1, destination register)`` of every part an
+    ``ori.pack`` / ``ori.unpack`` / ``ori.mov`` moves (the parts not in
+    place); None for another op."""
+    if isinstance(op, PackOp | UnpackOp):
+        pack = isinstance(op, PackOp)
+        whole = _r_regs(op.results[0] if pack else op.src_reg("a"))
+        parts = [v for _, v in op.slot_values()] if pack else list(op.results)
+        out: list[tuple[int, int]] = []
+        for i, part in enumerate(parts):
+            pr = _r_regs(part)
+            here = whole[i] if i < len(whole) else -1
+            if pr == [here]:
+                continue
+            if pack and here >= 0:
+                out.append((pr[0] if pr else -1, here))
+            elif not pack and pr:
+                out.append((here, pr[0]))
+        return out
+    if isinstance(op, MovOp):
+        a, d = _r_regs(op.src("a")), _r_regs(op.results[0])
+        return [] if a == d else [(a[i] if i < len(a) else -1, r) for i, r in enumerate(d)]
+    return None
+
+
+def _span(regs: Sequence[int]) -> str:
+    regs = sorted(regs)
+    if len(regs) == 1:
+        return f"R{regs[0]}"
+    if regs == list(range(regs[0], regs[-1] + 1)):
+        return f"R{regs[0]}..R{regs[-1]}"
+    return ", ".join(f"R{r}" for r in regs)
+
+
+def _short(op: Operation) -> str:
+    return f"`{str(op).strip().splitlines()[0][:100]}`"
+
+
+def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
+    """Rule 7 of the module docstring on an allocated function: one line per
+    instruction and claimed value it touches."""
+    name = name or f"@{func.sym_name.data}"
+    cfg = CFG.compute(func)
+    fl = InFlight(cfg)
+    if not fl.active:
+        return []
+    out: list[str] = []
+    for block in cfg.blocks:
+        for op in block.ops:
+            st = fl.before.get(op, {})
+            issue = isinstance(op, OriInstruction) and op.ASYNC is AsyncRole.ISSUE
+            if not st and not issue:
+                continue
+            # register -> (claimed value, claim) before the op
+            held: dict[int, tuple[SSAValue, Claim]] = {}
+            for v, c in st.items():
+                for r in _r_regs(v)[: c.regs]:
+                    held[r] = (v, c)
+            reads: set[int] = set()
+            writes: set[int] = set()
+            allowed_reads: set[int] = set()
+            allowed_writes: set[int] = set()
+            moves = _part_moves(op)
+            if issue:
+                assert isinstance(op, OriInstruction)
+                reads.update(r for v in op.operand_groups()[0] for r in _r_regs(v))
+                for v, n in op.async_results():
+                    writes.update(_r_regs(v)[:n])
+                for i, j in op.tied_operands():
+                    d, c = op.results[i], op.operands[j]
+                    if _r_regs(d) == _r_regs(c):  # accumulating in place
+                        allowed_reads.update(_r_regs(c))
+                        allowed_writes.update(
+                            r for r in _r_regs(c) if r in held and held[r][0] is c)
+                own = {r for v in op.async_sources() for r in _r_regs(v)}
+                mine = own & writes
+                if mine:
+                    out.append(f"{name}: {_short(op)} writes its accumulator over {_span(mine)}, "
+                               "the registers of its own A fragments, which it reads "
+                               "until the wait")
+            elif moves is not None:
+                reads.update(s for s, _ in moves if s >= 0)
+                writes.update(d for _, d in moves)
+            elif isinstance(op, OriOp) and op.sass_instructions() == 0:
+                continue
+            elif isinstance(op, BraOp):
+                pass  # edge operands are moved by the edge copies (rule 5)
+            else:
+                srcs: list[SSAValue] = list(op.operands)
+                if isinstance(op, OriInstruction):
+                    s, g, _prior = op.operand_groups()  # tied priors are no reads
+                    srcs = [*s, *([g] if g is not None else [])]
+                reads.update(r for v in srcs for r in _r_regs(v))
+                writes.update(r for v in op.results for r in _r_regs(v))
+            by_value: dict[tuple[SSAValue, str], list[int]] = {}
+            for r in sorted(reads - allowed_reads):
+                hit = held.get(r)
+                if hit is not None and hit[1].acc:
+                    by_value.setdefault((hit[0], "reads"), []).append(r)
+            for r in sorted(writes - allowed_writes):
+                hit = held.get(r)
+                if hit is not None:
+                    by_value.setdefault((hit[0], "writes"), []).append(r)
+            for (v, verb), regs in by_value.items():
+                c = st[v]
+                what = "accumulator" if c.acc else "A fragments"
+                run = _r_regs(v)[: c.regs]
+                out.append(
+                    f"{name}: {_short(op)} {verb} {_span(regs)} of the {what} ({_span(run)}) "
+                    f"of {_short(c.issue)} before the wgmma.wait_group (WARPGROUP.DEPBAR) that "
+                    "completes its group")
     return out
 
 
@@ -447,6 +597,7 @@ __all__ = [
     "CheckRegAllocPass",
     "NotAllocated",
     "check_function",
+    "check_in_flight",
     "check_module",
     "check_overlap",
     "phys_slot",

@@ -32,7 +32,10 @@ weighted, default 10 iterations per loop level).  A value live across a
 "paired save+restore" weight with ``cost_mult = 2`` for a value live before
 and after the call.  R values are spilled to memory, P/UP/UR/B values to a
 GPR home (:mod:`.spill`); reload temporaries and values already spilled (all
-their uses are spill stores or home definitions) are not spillable again.
+their uses are spill stores or home definitions) are not spillable again, and
+neither is a value an HGMMA holds in flight (``ValueNumbering.claimed``,
+:mod:`.inflight`: its spill store or reload would touch the registers before
+the wait).
 """
 
 from __future__ import annotations
@@ -137,9 +140,10 @@ def value_costs(
                     cost_l[v] += w
     cost = np.asarray(cost_l, dtype=np.float64).reshape(nv)
     files = num.file.tolist()
+    claimed = num.claimed  # held by an HGMMA in flight: never spilled (inflight.py)
     spillable_l = [
         FILES[files[i]] in SPILLABLE_FILES and can_spill(v) and not is_spill_reload(v)
-        and not is_spilled_value(v) and bool(list(v.uses))
+        and not is_spilled_value(v) and bool(list(v.uses)) and i not in claimed
         for i, v in enumerate(num.values)
     ]
     spillable = np.asarray(spillable_l, dtype=np.bool_).reshape(nv)

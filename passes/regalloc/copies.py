@@ -6,7 +6,10 @@ When the prior value is still live after the guarded instruction (or is the
 prior of two results) :func:`split_ties` gives the instruction a fresh copy
 of it, so result and prior never interfere; where that prior is also a
 source of the instruction, the source reads the copy as well, so the
-instruction needs no more registers at once than before the split.
+instruction needs no more registers at once than before the split.  A
+``TIED`` source (an op class's fact: HGMMA writes ``d`` into ``c``) is
+copied in the same cases, and also when the op reads it in another slot,
+which then keeps the original: HGMMA's A must not share ``d``'s registers.
 
 **Edge copies.**  After assignment, every branch operand whose register
 differs from the successor argument's register needs a copy on that edge.
@@ -86,6 +89,18 @@ def split_ties(func: Operation) -> int:
         for _k, op, live in lv.walk_backward(b):
             if not isinstance(op, OriInstruction):
                 continue
+            if op.TIED:
+                # a result written into a source's registers (HGMMA's d over
+                # c): the source gets a private copy when it outlives the op,
+                # when it is tied twice, or when the op reads it in another
+                # slot too (HGMMA's A must stay apart from d)
+                tseen: set[SSAValue] = set()
+                for _i, j in op.tied_operands():
+                    p = op.operands[j]
+                    others = any(q is p for m, q in enumerate(op.operands) if m != j)
+                    if index.get(p) in live or p in tseen or others:
+                        found.setdefault(op, []).append((j, p, 0))
+                    tseen.add(p)
             srcs, guard, prior = op.operand_groups()
             if not prior:
                 continue

@@ -79,6 +79,8 @@ from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_cos
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
+from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
+from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
@@ -145,6 +147,8 @@ def allocate_function(
         budget.limits[f] = min(budget.limits.get(f, 0), n)
     rlimit = budget.limits[RegFile.R]
     # below what one instruction needs no allocation exists: say the minimum
+    # HGMMA accumulators in flight as one value each (inflight.py)
+    in_flight_reads = prepare_in_flight(func)
     check_minimum(func, tgt, budget)
     remarks: list[str] = []
     smem: SmemSpill | None = None
@@ -156,6 +160,7 @@ def allocate_function(
         else:
             smem = setup
     split_ties(func)
+    refuse_unkept_claims(func, in_flight_reads)
     attempts = 0
     # block arguments and edge operands can only be spilled as memory phis
     # (phi_spill.py): done first, where a block entry or branch needs more
@@ -264,6 +269,8 @@ def allocate_function(
     }
     allowed_all = {f: budget.allowed(f) for f in FILES}
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
+    # no instruction touches an HGMMA's registers before its wait (inflight.py)
+    remarks.extend(check_after_assignment(func, in_flight_reads))
     # ---- frame and figures ----
     if plan is not None:
         func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)

@@ -250,6 +250,7 @@ def _pick(lv: Liveness, limits: dict[RegFile, int], files: set[RegFile]) -> list
             assert isinstance(val, BlockArgument)
             eligible[a] = (
                 ok_edges and FILES[file[a]] in files and _phi_spillable(val)
+                and a not in num.claimed  # held by an HGMMA in flight (inflight.py)
                 and not any(a in set(live_out[p]) for p in cfg.preds[b])
             )
         for k, uses in enumerate(num.op_uses[b]):

@@ -64,6 +64,8 @@ from passes.regalloc.budget import (
 )
 from passes.regalloc.classes import SPILLABLE_FILES
 from passes.regalloc.copies import lower_edge_copies, split_ties
+from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
+from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -108,8 +110,11 @@ def allocate_function_ssa(
         else:
             smem = setup
     # below what one instruction needs no allocation exists: say the minimum
+    # HGMMA accumulators in flight as one value each (inflight.py)
+    in_flight_reads = prepare_in_flight(func)
     check_minimum(func, tgt, budget)
     split_ties(func)
+    refuse_unkept_claims(func, in_flight_reads)
     allowed = {f: budget.allowed(f) for f in FILES}
     limits = {f: len(allowed[f]) for f in FILES}
     spill_files = set(SPILLABLE_FILES)
@@ -187,6 +192,8 @@ def allocate_function_ssa(
         blk: lv.live_in_values(b) for b, blk in enumerate(lv.cfg.blocks)
     }
     copies = lower_edge_copies(func, live_in, allowed, asg.peak)
+    # no instruction touches an HGMMA's registers before its wait (inflight.py)
+    remarks.extend(check_after_assignment(func, in_flight_reads))
     # ---- frame and figures ----
     num_regs, frame, stores, loads, spill_area = record_figures(
         func, tgt, budget, asg.peak.get(RegFile.R, 0), smem, spill_base, remarks

@@ -259,15 +259,18 @@ class PreSpillResult:
 def spillable_values(num: ValueNumbering, files: Iterable[RegFile]) -> list[bool]:
     """Whether each numbered value may be spilled (the same rule as
     :func:`.classes.value_costs`: a file and type the spiller supports, not a
-    reload, not already spilled, and used).  P/UP/UR/B values spilled through
+    reload, not already spilled, used, and never held by an asynchronous op
+    in flight -- ``ValueNumbering.claimed``, :mod:`.inflight`).  P/UP/UR/B values spilled through
     a GPR home raise the R pressure; the next pre-spill round sees the homes
     (ordinary spillable R values) and spills R as needed."""
     fs = set(files)
     out: list[bool] = []
+    claimed = num.claimed
     for i, v in enumerate(num.values):
         f = FILES[int(num.file[i])]
         out.append(
-            f in fs and can_spill(v) and not is_spill_reload(v) and not is_spilled_value(v) and bool(v.uses)
+            f in fs and can_spill(v) and not is_spill_reload(v) and not is_spilled_value(v)
+            and bool(v.uses) and i not in claimed
         )
     return out
 
