@@ -5,9 +5,15 @@
   with all 32 lanes (PTX ``.sync.aligned``: "all threads in the warp must
   execute the same instruction"); anything else stops with an error naming a
   missing lane.  Fragment ownership follows the PTX ISA (section 9.7.14.5.8
-  for mma.m16n8k16, 9.7.14.5.7 for m16n8k8, 9.7.14.5.15 for ldmatrix); the
-  numeric model is stated on :class:`~ori_dialect.ops.tensor.HmmaOp` and
-  implemented by :func:`mma_reference`, which the tests reuse.
+  for mma.m16n8k16, 9.7.14.5.7 for m16n8k8, 9.7.14.5.6 for m16n8k4,
+  9.7.14.5.9/10 for the integer m16n8k16/m16n8k32, 9.7.14.5.15 for
+  ldmatrix); the numeric models are stated on
+  :class:`~ori_dialect.ops.tensor.HmmaOp` (f16/bf16: :func:`mma_reference`;
+  tf32: :func:`tf32_mma_reference`) and
+  :class:`~ori_dialect.ops.tensor.ImmaOp` (:func:`imma_reference`), which
+  the tests reuse.
+* IMMA (s8/u8) is integer-exact: the s32 result wraps, or saturates with
+  ``.satfinite``.
 * LDGSTS copies are modelled as completing at the covering DEPBAR
   (:class:`AsyncCopies`): the source is read when the copy is issued, the
   destination bytes are written when a ``DEPBAR.LE SB0, N`` of the issuing
@@ -37,7 +43,15 @@ from ori_dialect.interpreter.frame import Core, Frame
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.ir.metadata import MemSpace
-from ori_dialect.ops.tensor import DepBarOp, HmmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
+from ori_dialect.ops.tensor import (
+    TF32_MASK,
+    DepBarOp,
+    HmmaOp,
+    ImmaOp,
+    LdgDepBarOp,
+    LdgstsOp,
+    LdsmOp,
+)
 
 if TYPE_CHECKING:
     from ori_dialect.interpreter.decoder import Decoder
@@ -47,39 +61,42 @@ _M64 = (1 << 64) - 1
 
 
 # ----------------------------------------------------------------------
-# fragment layouts (PTX ISA 9.7.14.5.7 / 9.7.14.5.8)
+# fragment layouts (PTX ISA 9.7.14.5.6 - 9.7.14.5.10)
 # ----------------------------------------------------------------------
 def _lanes() -> tuple[np.ndarray, np.ndarray]:
     lane = np.arange(32)
     return lane >> 2, lane & 3
 
 
-def a_positions(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """(row, col) of A's elements per lane, register and half: shape (32, k//4, 2).
-    Register i holds ``A[g + 8*(i&1)][2t + 8*(i>>1) + h]``."""
+def a_positions(k: int, per: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) of A's elements per lane, register and element: shape
+    (32, k // (2*per), per) for ``per`` elements per 32-bit register (2 for
+    f16/bf16, 1 for tf32, 4 for s8/u8).  Register i holds
+    ``A[g + 8*(i&1)][per*t + 4*per*(i>>1) + h]``."""
     g, t = _lanes()
-    regs = np.arange(k // 4)
-    h = np.arange(2)
+    regs = np.arange(k // (2 * per))
+    h = np.arange(per)
     row = g[:, None, None] + 8 * (regs[None, :, None] & 1) + 0 * h
-    col = 2 * t[:, None, None] + 8 * (regs[None, :, None] >> 1) + h[None, None, :]
+    col = per * t[:, None, None] + 4 * per * (regs[None, :, None] >> 1) + h[None, None, :]
     return np.broadcast_to(row, col.shape), col
 
 
-def b_positions(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """(k, n) of B's elements per lane, register and half: shape (32, k//8, 2).
-    Register i holds ``B[2t + 8i + h][g]``."""
+def b_positions(k: int, per: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """(k, n) of B's elements per lane, register and element: shape
+    (32, k // (4*per), per).  Register i holds ``B[per*t + 4*per*i + h][g]``."""
     g, t = _lanes()
-    regs = np.arange(k // 8)
-    h = np.arange(2)
-    row = 2 * t[:, None, None] + 8 * regs[None, :, None] + h[None, None, :]
+    regs = np.arange(k // (4 * per))
+    h = np.arange(per)
+    row = per * t[:, None, None] + 4 * per * regs[None, :, None] + h[None, None, :]
     col = np.broadcast_to(g[:, None, None], row.shape)
     return row, col
 
 
 def c_positions() -> tuple[np.ndarray, np.ndarray]:
     """(row, col) of the accumulator's elements j = 0..3 per lane: shape (32, 4).
-    Element j is ``C[g + 8*(j>>1)][2t + (j&1)]``; an f32 accumulator keeps one
-    per register, an f16 one packs elements 2r and 2r+1 into register r."""
+    Element j is ``C[g + 8*(j>>1)][2t + (j&1)]``; an f32 or s32 accumulator
+    keeps one per register, an f16 one packs elements 2r and 2r+1 into
+    register r."""
     g, t = _lanes()
     j = np.arange(4)
     return g[:, None] + 8 * (j[None, :] >> 1), 2 * t[:, None] + (j[None, :] & 1)
@@ -93,17 +110,88 @@ def half_to_f32(bits: np.ndarray, bf16: bool) -> np.ndarray:
     return b16.astype(np.uint16).view(np.float16).astype(np.float32)
 
 
+def tf32_value(bits: np.ndarray) -> np.ndarray:
+    """32-bit register patterns -> the float32 values of the tf32 operands the
+    tensor cores read: the low 13 mantissa bits are ignored (truncated)."""
+    return (np.asarray(bits).astype(np.uint32) & np.uint32(TF32_MASK)).view(np.float32)
+
+
 def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """HMMA's numeric model on whole matrices: ``a`` (W, M, K), ``b`` (W, K, N)
-    and ``c`` (W, M, N), all float32 holding f16/bf16/f32 values.  Every
-    product is exact (f16 and bf16 products fit an f32 significand), and
-    ``c + p0 + ... + p(K-1)`` is summed in float32 in k order, rounding to
-    nearest-even after each addition."""
+    """HMMA's numeric model for f16/bf16 inputs on whole matrices: ``a``
+    (W, M, K), ``b`` (W, K, N) and ``c`` (W, M, N), all float32 holding
+    f16/bf16/f32 values.  Every product is exact (f16 and bf16 products fit
+    an f32 significand), and ``c + p0 + ... + p(K-1)`` is summed in float32
+    in k order, rounding to nearest-even after each addition."""
     acc = c.astype(np.float32, copy=True)
     with np.errstate(over="ignore", invalid="ignore"):
         for kk in range(a.shape[2]):
             acc += a[:, :, kk, None] * b[:, None, kk, :]
     return acc
+
+
+def _exponent(x: np.ndarray) -> np.ndarray:
+    """``floor(log2|x|)`` of finite nonzero values (any other: a very small number)."""
+    _, e = np.frexp(np.where(np.isfinite(x) & (x != 0), x, 1.0))
+    return np.where(np.isfinite(x) & (x != 0), e - 1, -(1 << 20))
+
+
+def _toward_zero_f32(x: np.ndarray) -> np.ndarray:
+    """float64 values rounded toward zero to float32 (IEEE: an overflow gives
+    the largest finite value of its sign)."""
+    with np.errstate(over="ignore"):
+        t = x.astype(np.float32)
+    over = np.abs(t.astype(np.float64)) > np.abs(x)
+    return np.where(over, np.nextafter(t, np.float32(0)), t).astype(np.float32)
+
+
+TF32_ALIGN_BITS = 25
+"""The terms of a tf32 MMA are truncated to ``2**(E - TF32_ALIGN_BITS)``
+(see :func:`tf32_mma_reference`)."""
+
+
+def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """HMMA's numeric model for tf32 inputs (the model stated on
+    :class:`~ori_dialect.ops.tensor.HmmaOp`, measured bit-exact on an H200)
+    on whole matrices: ``a`` (W, M, K) and ``b`` (W, K, N) float32 holding
+    tf32 values (:func:`tf32_value`), ``c`` (W, M, N) float32.
+
+    Every product ``a_k * b_k`` is exact (in float64); ``E`` is the largest
+    of ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)`` over the
+    nonzero terms; ``c`` and each product are truncated toward zero to a
+    multiple of ``2**(E - 25)`` and summed exactly (float64 holds every such
+    sum: at most K + 1 terms below ``2**(E + 2)``), and the sum is rounded
+    toward zero to float32.  Where a term is infinite or NaN the result is
+    their IEEE sum (NaN for inf - inf or 0 * inf)."""
+    a64 = a.astype(np.float64)
+    b64 = b.astype(np.float64)
+    c64 = c.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        prods = a64[:, :, None, :] * np.swapaxes(b64, 1, 2)[:, None, :, :]  # (W, M, N, K)
+        naive = c64 + prods.sum(axis=-1)
+    pexp = _exponent(a64)[:, :, None, :] + np.swapaxes(_exponent(b64), 1, 2)[:, None, :, :]
+    pexp = np.where((prods != 0) & np.isfinite(prods), pexp, -(1 << 20))
+    big = np.maximum(pexp.max(axis=-1), _exponent(c64))
+    q = np.ldexp(1.0, np.clip(big - TF32_ALIGN_BITS, -1074, 1023))[..., None]
+    with np.errstate(invalid="ignore"):
+        terms = np.concatenate([c64[..., None], prods], axis=-1)
+        exact = (np.trunc(terms / q) * q).sum(axis=-1)
+    out = _toward_zero_f32(np.where(np.isfinite(naive), exact, 0.0))
+    special = ~np.isfinite(naive)
+    if special.any():
+        out = np.where(special, naive.astype(np.float32), out)
+        out = np.where(np.isnan(out), np.float32(np.nan), out)
+    return out.astype(np.float32)
+
+
+def imma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, sat: bool) -> np.ndarray:
+    """IMMA's numeric model on whole matrices: ``a`` (W, M, K) and ``b``
+    (W, K, N) integer values (s8 or u8), ``c`` (W, M, N) int32.  The sum
+    ``c + a @ b`` is exact (int64); the int32 result wraps modulo 2**32, or
+    with ``sat`` (PTX ``.satfinite``) is clamped to the int32 range."""
+    acc = c.astype(np.int64) + np.einsum("wmk,wkn->wmn", a.astype(np.int64), b.astype(np.int64))
+    if sat:
+        return np.clip(acc, -(2**31), 2**31 - 1).astype(np.int32)
+    return ((acc + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
 # ----------------------------------------------------------------------
@@ -172,42 +260,52 @@ def _shared_address(dec: Decoder, op: Any, base: str, off: int) -> Callable[
 
 
 # ----------------------------------------------------------------------
-# HMMA
+# HMMA / IMMA
 # ----------------------------------------------------------------------
+def _accumulator(frame: Frame, sc: int, idx: np.ndarray, w: int, nc: int) -> np.ndarray:
+    if sc >= 0:
+        return words(frame[sc][idx], nc).reshape(w, 32, nc)
+    return np.zeros((w, 32, nc), dtype=np.uint32)  # RZ: a zero accumulator
+
+
 def _hmma(dec: Decoder, op: HmmaOp, k_: int) -> Core:
-    k = 16 if op.mod("shape") == "m16n8k16" else 8
+    k = op.k()
     f16_acc = op.mod("dtype") == "f16"
-    bf16 = op.mod("atype") == "bf16"
+    atype = op.mod("atype")
+    bf16, tf32 = atype == "bf16", atype == "tf32"
+    per = 1 if tf32 else 2
     sa, ca = _source(dec, op, "a")
     sb, cb = _source(dec, op, "b")
     sc, _ = _source(dec, op, "c")  # a constant is RZ: zeros
     d = dec.slot[op.results[0]]
-    ar, ac = a_positions(k)
-    br, bc = b_positions(k)
+    ar, ac = a_positions(k, per)
+    br, bc = b_positions(k, per)
     cr, ccol = c_positions()
-    na, nb, nc = k // 4, k // 8, 2 if f16_acc else 4
+    na, nb, nc = k // (2 * per), k // (4 * per), 2 if f16_acc else 4
 
     def hmma(frame: Frame, idx: np.ndarray) -> None:
         w = check_full_warps(idx, "HMMA (mma.sync)")
         aw = words(_value(sa, ca, frame, idx), na).reshape(w, 32, na)
         bw = words(_value(sb, cb, frame, idx), nb).reshape(w, 32, nb)
-        if sc >= 0:
-            cw = words(frame[sc][idx], nc).reshape(w, 32, nc)
-        else:  # RZ: a zero accumulator (the only constant the slot takes)
-            cw = np.zeros((w, 32, nc), dtype=np.uint32)
-        halves = np.arange(2) * 16
-        av = half_to_f32(aw[..., None] >> halves, bf16)  # (w, 32, na, 2)
-        bv = half_to_f32(bw[..., None] >> halves, bf16)
+        cw = _accumulator(frame, sc, idx, w, nc)
+        if tf32:
+            av, bv = tf32_value(aw)[..., None], tf32_value(bw)[..., None]
+        else:
+            halves = np.arange(2) * 16
+            av = half_to_f32(aw[..., None] >> halves, bf16)  # (w, 32, na, 2)
+            bv = half_to_f32(bw[..., None] >> halves, bf16)
         a = np.zeros((w, 16, k), np.float32)
         b = np.zeros((w, k, 8), np.float32)
         c = np.zeros((w, 16, 8), np.float32)
         a[:, ar, ac] = av
         b[:, br, bc] = bv
         if f16_acc:
+            halves = np.arange(2) * 16
             c[:, cr, ccol] = half_to_f32(cw[..., None] >> halves, False).reshape(w, 32, 4)
         else:
             c[:, cr, ccol] = cw.view(np.float32)
-        acc = mma_reference(a, b, c)[:, cr, ccol]  # (w, 32, 4)
+        model = tf32_mma_reference if tf32 else mma_reference
+        acc = model(a, b, c)[:, cr, ccol]  # (w, 32, 4)
         if f16_acc:
             h = acc.astype(np.float16).view(np.uint16).astype(np.uint32).reshape(w, 32, 2, 2)
             out = h[..., 0] | (h[..., 1] << 16)
@@ -216,6 +314,43 @@ def _hmma(dec: Decoder, op: HmmaOp, k_: int) -> Core:
         frame[d][idx] = from_words(out.reshape(w * 32, nc))
 
     return hmma
+
+
+def _bytes(w: np.ndarray, signed: bool) -> np.ndarray:
+    """(..., n) words -> (..., n, 4) their bytes, lowest first, as s8 or u8 values."""
+    v = (w[..., None] >> (np.arange(4, dtype=np.uint32) * 8)) & 0xFF
+    v = v.astype(np.int64)
+    return np.where(v >= 128, v - 256, v) if signed else v
+
+
+def _imma(dec: Decoder, op: ImmaOp, k_: int) -> Core:
+    k = op.k()
+    sa_signed, sb_signed = op.mod("atype") == "s8", op.mod("btype") == "s8"
+    sat = op.has_mod("sat")
+    sa, ca = _source(dec, op, "a")
+    sb, cb = _source(dec, op, "b")
+    sc, _ = _source(dec, op, "c")
+    d = dec.slot[op.results[0]]
+    ar, ac = a_positions(k, 4)
+    br, bc = b_positions(k, 4)
+    cr, ccol = c_positions()
+    na, nb = k // 8, k // 16
+
+    def imma(frame: Frame, idx: np.ndarray) -> None:
+        w = check_full_warps(idx, "IMMA (mma.sync)")
+        aw = words(_value(sa, ca, frame, idx), na).reshape(w, 32, na)
+        bw = words(_value(sb, cb, frame, idx), nb).reshape(w, 32, nb)
+        cw = _accumulator(frame, sc, idx, w, 4)
+        a = np.zeros((w, 16, k), np.int64)
+        b = np.zeros((w, k, 8), np.int64)
+        c = np.zeros((w, 16, 8), np.int32)
+        a[:, ar, ac] = _bytes(aw, sa_signed)
+        b[:, br, bc] = _bytes(bw, sb_signed)
+        c[:, cr, ccol] = cw.view(np.int32)
+        acc = imma_reference(a, b, c, sat)[:, cr, ccol]  # (w, 32, 4)
+        frame[d][idx] = from_words(acc.view(np.uint32).reshape(w * 32, 4))
+
+    return imma
 
 
 # ----------------------------------------------------------------------
@@ -413,6 +548,7 @@ def _depbar(dec: Decoder, op: DepBarOp, k_: int) -> Core:
 
 TENSOR_BUILDERS: dict[type, Callable[[Decoder, Any, int], Core]] = {
     HmmaOp: _hmma,
+    ImmaOp: _imma,
     LdsmOp: _ldsm,
     LdgstsOp: _ldgsts,
     LdgDepBarOp: _ldgdepbar,
@@ -428,6 +564,9 @@ __all__ = [
     "check_full_warps",
     "from_words",
     "half_to_f32",
+    "imma_reference",
     "mma_reference",
+    "tf32_mma_reference",
+    "tf32_value",
     "words",
 ]

@@ -94,7 +94,7 @@ from ori_dialect.ops.sync import (
     ShflOp,
     VoteOp,
 )
-from ori_dialect.ops.tensor import DepBarOp, HmmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
+from ori_dialect.ops.tensor import DepBarOp, HmmaOp, ImmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
 from ori_dialect.ops.texture import TexOp, Tld4Op, TldOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
@@ -109,7 +109,7 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     R2UROp, BMovOp,
     TexOp, TldOp, Tld4Op,
     HgmmaOp, WarpgroupArriveOp, GmmaCommitOp, WarpgroupDepbarOp, FenceAsyncOp,
-    HmmaOp, LdsmOp, LdgstsOp, LdgDepBarOp, DepBarOp,
+    HmmaOp, ImmaOp, LdsmOp, LdgstsOp, LdgDepBarOp, DepBarOp,
 )
 CONTROL_OPS: tuple[type[IRDLOperation], ...] = (
     BraOp, BrxOp, ExitOp, RetOp, CallOp, CallIndirectOp, PragmaOp)

@@ -6,6 +6,17 @@ The SASS forms are those ptxas 13.0 prints for sm_80 (``cuobjdump -sass``):
   ``HMMA.16816.F16 R10, R8, R12, R14`` / ``HMMA.1688.F32.BF16 R8, R2, R10, RZ``:
   PTX ``mma.sync.aligned.m16n8k16`` / ``m16n8k8`` ``.row.col``; ``wmma.mma``
   of shape m16n16k16 becomes two m16n8k16 HMMAs (one per 8-column half).
+* ``HMMA.1688.F32.TF32 R16, R4, R12, R16`` / ``HMMA.1684.F32.TF32 R12, R8,
+  R4, R12``: ``mma.sync.aligned.m16n8k8`` / ``m16n8k4`` ``.row.col.f32.tf32.
+  tf32.f32`` (Triton's ``tl.dot`` on float32 inputs emits the first);
+  ``wmma.mma`` of shape m16n16k8 (``precision::tf32``) becomes four
+  HMMA.1684, two 4-wide k steps per 8-column half, as ptxas lowers it.
+* ``IMMA.16832.S8.S8 R8, R8.ROW, R12.COL, R16`` / ``IMMA.16832.U8.S8`` /
+  ``IMMA.16832.S8.U8`` / ``IMMA.16832.U8.U8.SAT`` / ``IMMA.16816.S8.S8[.SAT]
+  R12, R8.ROW, R4.COL, R12``: ``mma.sync.aligned.m16n8k32`` / ``m16n8k16``
+  ``.row.col[.satfinite].s32.{s8,u8}.{s8,u8}.s32`` (Triton's int8 ``tl.dot``
+  emits ``m16n8k32 ... .satfinite.s32.s8.s8.s32``); ``wmma.mma`` of shape
+  m16n16k16 on ``.s8``/``.u8`` becomes two IMMA.16816 (one per column half).
 * ``LDSM.16.M88.4 R8, [R26]`` / ``LDSM.16.MT88.2`` / ``LDSM.16.M88``: PTX
   ``ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16``.
 * ``LDGSTS.E.BYPASS.128 [R2], [R18.64]`` (``cp.async.cg``, 16 bytes),
@@ -23,8 +34,9 @@ The SASS forms are those ptxas 13.0 prints for sm_80 (``cuobjdump -sass``):
   (``cp.async.wait_group N``; ``wait_all`` is ``LDGDEPBAR`` + ``DEPBAR.LE SB0, 0x0``).
 
 Register tuples are typed so the allocator sees width and alignment: an
-HMMA's A fragment of m16n8k16 is 4 consecutive registers (``!ori.r128``), B 2
-(``!ori.r64``), an f32 accumulator 4 and an f16 one 2; ``LDSM .x4`` writes an
+HMMA's A fragment of m16n8k16 (and of tf32 m16n8k8, and IMMA's of m16n8k32)
+is 4 consecutive registers (``!ori.r128``), B 2 (``!ori.r64``), an f32 or
+s32 accumulator 4 and an f16 one 2; ``LDSM .x4`` writes an
 ``!ori.r128``, ``.x2`` an ``!ori.r64``.  No form needs a run wider than 128
 bits: ``wmma`` fragments of 8 registers are split by the frontend into the two
 4-register halves the two HMMAs read (PTX ISA 9.7.14.5, the wmma fragment
@@ -38,7 +50,7 @@ from typing import ClassVar
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from ori_dialect.ir.instruction import Dst, ModGroup, Src
+from ori_dialect.ir.instruction import Dst, ModGroup, OperandText, SassForm, Src, flag
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, R128Type
 from ori_dialect.ops.base import OriInstruction, addr, ori_op, pred
@@ -46,8 +58,23 @@ from ori_dialect.ops.memory import MemoryOp
 
 _W = (R32Type, R64Type, R128Type)
 
-HMMA_SHAPES = ("m16n8k16", "m16n8k8")
-"""The ``mma.sync`` shapes HMMA models (PTX ISA 9.7.14.5.7/8, f16/bf16 inputs)."""
+HMMA_SHAPES = ("m16n8k16", "m16n8k8", "m16n8k4")
+"""The ``mma.sync`` shapes HMMA models (PTX ISA 9.7.14.5.6-8): m16n8k16 and
+m16n8k8 with f16/bf16 inputs, m16n8k8 and m16n8k4 with tf32 inputs."""
+
+IMMA_SHAPES = ("m16n8k32", "m16n8k16")
+"""The ``mma.sync`` shapes IMMA models (PTX ISA 9.7.14.5.9/10, s8/u8 inputs)."""
+
+TF32_MASK = 0xFFFFE000
+"""The bits of a 32-bit register that carry a tf32 operand: sign, exponent and
+the top 10 mantissa bits; the tensor cores ignore the low 13 (see
+:class:`HmmaOp`)."""
+
+
+def fragment_registers(k: int, ebits: int) -> tuple[int, int]:
+    """(A registers, B registers) per lane of an ``m16n8kK`` MMA whose inputs
+    are ``ebits`` wide: A holds 16*K/32 elements per lane, B 8*K/32."""
+    return k * ebits // 64, k * ebits // 128
 
 
 def _bits(v: SSAValue | object) -> int | None:
@@ -59,26 +86,46 @@ def _bits(v: SSAValue | object) -> int | None:
 class HmmaOp(OriInstruction):
     """HMMA: warp-wide matrix multiply-accumulate ``D = A * B + C`` on the
     tensor cores (PTX ``mma.sync.aligned.{shape}.row.col``), A MxK row-major,
-    B KxN column-major, M = 16, N = 8, K = 16 or 8.
+    B KxN column-major, M = 16, N = 8; K = 16 or 8 for f16/bf16 inputs, 8
+    or 4 for tf32.
 
     Each lane holds the fragment elements the PTX ISA assigns it (section
     9.7.14.5.8 "Matrix Fragments for mma.m16n8k16 with floating point type",
-    9.7.14.5.7 for m16n8k8): with ``g = lane >> 2`` and ``t = lane & 3``,
-    A register ``i`` holds the pair ``A[g + 8*(i&1)][2t + 8*(i>>1) + {0,1}]``,
-    B register ``i`` the pair ``B[2t + 8i + {0,1}][g]`` and C/D the elements
+    9.7.14.5.7 for m16n8k8, 9.7.14.5.6 for m16n8k4): with ``g = lane >> 2``,
+    ``t = lane & 3`` and ``e`` elements per 32-bit register (2 for f16/bf16,
+    1 for tf32), A register ``i`` holds ``A[g + 8*(i&1)][e*t + 4e*(i>>1) + h]``
+    and B register ``i`` holds ``B[e*t + 4e*i + h][g]`` for ``h < e`` (element
+    ``h`` in bits ``16h..16h+15`` of an f16 pair); C/D hold the elements
     ``C[g + 8*(j>>1)][2t + (j&1)]`` for j = 0..3 (one f32 per register, or
     two f16 per register for an f16 accumulator).
 
-    Numbers (what the interpreter computes; the hardware's internal order is
-    not published): every product ``a*b`` is formed exactly (an f16 or bf16
-    product fits an f32 significand), then ``C + p0 + p1 + ... + p(K-1)`` is
-    summed in f32, rounding to nearest-even after each addition, in k order;
-    an f16 accumulator is widened to f32 first and the result rounded to f16
-    (nearest-even) at the end.  All 32 lanes of a warp must execute it."""
+    Numbers (what the interpreter computes):
+
+    * f16/bf16 inputs (ori's model; the hardware's internal order is not
+      published): every product ``a*b`` is formed exactly (an f16 or bf16
+      product fits an f32 significand), then ``C + p0 + p1 + ... + p(K-1)``
+      is summed in f32, rounding to nearest-even after each addition, in k
+      order; an f16 accumulator is widened to f32 first and the result
+      rounded to f16 (nearest-even) at the end.
+    * tf32 inputs (measured: bit-exact against an H200's mma.sync m16n8k8 and
+      m16n8k4 on 32768 random outputs): an operand is the register's 32 bits
+      with the low 13 mantissa bits ignored (truncated: ``bits & 0xFFFFE000``;
+      the PTX ISA leaves the .tf32 layout to the implementation, and ptxas's
+      own ``cvt.rna.tf32.f32`` adds 0x1000 without clearing them, so the MMA
+      must drop them).  Every product is exact (two 11-bit significands).
+      Let ``E`` be the largest of ``exponent(c)`` and ``exponent(a_k) +
+      exponent(b_k)`` over the nonzero terms (unbiased, ``floor(log2|x|)``);
+      ``c`` and every product are truncated toward zero to a multiple of
+      ``2**(E - 25)``, summed exactly, and the sum is rounded toward zero to
+      f32.  A NaN term gives the canonical NaN, infinities add as IEEE says.
+      A chain of MMAs (a K loop, wmma's two k4 steps) rounds once per MMA.
+
+    All 32 lanes of a warp must execute it."""
 
     name = "ori.hmma"
     SASS = "HMMA"
-    SASS_SPELLING: ClassVar[dict[str, str]] = {"m16n8k16": "16816", "m16n8k8": "1688"}
+    SASS_SPELLING: ClassVar[dict[str, str]] = {
+        "m16n8k16": "16816", "m16n8k8": "1688", "m16n8k4": "1684"}
     PIPE = Pipe.MMA
     LATENCY = LatencyClass.STANDARD
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
@@ -92,19 +139,29 @@ class HmmaOp(OriInstruction):
     MODS = (
         ModGroup("shape", HMMA_SHAPES, required=True),
         ModGroup("dtype", ("f32", "f16"), required=True),
-        ModGroup("atype", ("f16", "bf16"), default="f16"),
+        ModGroup("atype", ("f16", "bf16", "tf32"), default="f16"),
     )
+
+    def k(self) -> int:
+        return int((self.mod("shape") or "m16n8k16").rsplit("k", 1)[1])
 
     def fragment_bits(self) -> dict[str, int]:
         """The width each operand must have for the shape and types."""
-        k16 = self.mod("shape") == "m16n8k16"
+        ebits = 32 if self.mod("atype") == "tf32" else 16
+        na, nb = fragment_registers(self.k(), ebits)
         acc = 128 if self.mod("dtype") == "f32" else 64
-        return {"a": 128 if k16 else 64, "b": 64 if k16 else 32, "c": acc, "d": acc}
+        return {"a": 32 * na, "b": 32 * nb, "c": acc, "d": acc}
 
     def verify_semantics(self) -> None:
         want = self.fragment_bits()
-        if self.mod("atype") == "bf16" and self.mod("dtype") != "f32":
-            raise VerifyException("ori.hmma: bf16 inputs accumulate in f32 (PTX ISA 9.7.14.5)")
+        atype, shape = self.mod("atype"), self.mod("shape")
+        if atype in ("bf16", "tf32") and self.mod("dtype") != "f32":
+            raise VerifyException(
+                f"ori.hmma: {atype} inputs accumulate in f32 (PTX ISA 9.7.14.5)")
+        if shape == "m16n8k4" and atype != "tf32":
+            raise VerifyException("ori.hmma: shape m16n8k4 takes tf32 inputs")
+        if shape == "m16n8k16" and atype == "tf32":
+            raise VerifyException("ori.hmma: shape m16n8k16 takes f16/bf16 inputs")
         vals = {slot.name: v for slot, v in self.slot_values()}
         vals["d"] = self.results[0] if self.results else None
         for name, v in vals.items():
@@ -116,6 +173,80 @@ class HmmaOp(OriInstruction):
             ):
                 raise VerifyException(
                     f"ori.hmma: {self.mods.data if self.mods else ''}: operand '{name}' "
+                    f"must be {want[name]} bits wide, got {b}"
+                )
+
+
+@ori_op
+class ImmaOp(OriInstruction):
+    """IMMA: warp-wide integer matrix multiply-accumulate ``D = A * B + C``
+    on the tensor cores (PTX ``mma.sync.aligned.{m16n8k32,m16n8k16}.row.col
+    [.satfinite].s32.{s8,u8}.{s8,u8}.s32``), A 16xK row-major of 8-bit
+    integers (``atype``), B Kx8 column-major (``btype``, signedness chosen
+    independently), C and D 16x8 of s32.
+
+    Fragments (PTX ISA 9.7.14.5.9 / 9.7.14.5.10): each 32-bit register packs
+    four consecutive k elements, lowest byte first; with ``g = lane >> 2``
+    and ``t = lane & 3``, A register ``i`` holds ``A[g + 8*(i&1)][4t +
+    16*(i>>1) + h]`` and B register ``i`` holds ``B[4t + 16i + h][g]`` for
+    h = 0..3; C/D register ``j`` holds ``C[g + 8*(j>>1)][2t + (j&1)]``.
+
+    Numbers: exact.  The products and their sum with C are formed without
+    loss; without ``sat`` the s32 result wraps modulo 2**32, with ``sat``
+    (PTX ``.satfinite``) it is clamped to [-2**31, 2**31 - 1] (both measured
+    on an H200's mma.sync, every s8/u8 mix).  All 32 lanes of a warp must
+    execute it."""
+
+    name = "ori.imma"
+    SASS = "IMMA"
+    SASS_SPELLING: ClassVar[dict[str, str]] = {"m16n8k32": "16832", "m16n8k16": "16816"}
+    PIPE = Pipe.MMA
+    LATENCY = LatencyClass.STANDARD
+    SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
+    WARP_COLLECTIVE = True
+    DSTS = (Dst("d", (R128Type,)),)
+    SRCS = (
+        Src("a", (R128Type, R64Type), fixed=False),
+        Src("b", (R64Type, R32Type), fixed=False),
+        Src("c", (R128Type,)),  # RZ: a zero accumulator
+    )
+    MODS = (
+        ModGroup("shape", IMMA_SHAPES, required=True),
+        ModGroup("atype", ("s8", "u8"), required=True),
+        ModGroup("btype", ("s8", "u8"), required=True),
+        flag("sat"),
+    )
+
+    def k(self) -> int:
+        return int((self.mod("shape") or "m16n8k32").rsplit("k", 1)[1])
+
+    def fragment_bits(self) -> dict[str, int]:
+        """The width each operand must have for the shape."""
+        na, nb = fragment_registers(self.k(), 8)
+        return {"a": 32 * na, "b": 32 * nb, "c": 128, "d": 128}
+
+    def sass_form(self, operand: OperandText) -> SassForm:
+        """``IMMA.16832.S8.S8[.SAT] d, a.ROW, b.COL, c`` as ptxas prints it."""
+        mnemonic = ".".join([
+            "IMMA", self.SASS_SPELLING[self.mod("shape") or "m16n8k32"],
+            (self.mod("atype") or "s8").upper(), (self.mod("btype") or "s8").upper(),
+            *(["SAT"] if self.has_mod("sat") else [])])
+        a, b, c = self.src("a"), self.src("b"), self.src("c")
+        assert a is not None and b is not None and c is not None
+        return SassForm(mnemonic, (operand(self.dsts[0], None), operand(a, None) + ".ROW",
+                                   operand(b, None) + ".COL", operand(c, None)))
+
+    def verify_semantics(self) -> None:
+        want = self.fragment_bits()
+        vals = {slot.name: v for slot, v in self.slot_values()}
+        vals["d"] = self.results[0] if self.results else None
+        for name, v in vals.items():
+            if not isinstance(v, SSAValue):
+                continue
+            b = _bits(v)
+            if b is not None and b != want[name]:
+                raise VerifyException(
+                    f"ori.imma: {self.mods.data if self.mods else ''}: operand '{name}' "
                     f"must be {want[name]} bits wide, got {b}"
                 )
 
@@ -264,4 +395,7 @@ class DepBarOp(OriInstruction):
             raise VerifyException("ori.depbar: the group count must be in 0..63")
 
 
-__all__ = ["HMMA_SHAPES", "DepBarOp", "HmmaOp", "LdgDepBarOp", "LdgstsOp", "LdsmOp"]
+__all__ = [
+    "HMMA_SHAPES", "IMMA_SHAPES", "TF32_MASK", "DepBarOp", "HmmaOp", "ImmaOp", "LdgDepBarOp",
+    "LdgstsOp", "LdsmOp", "fragment_registers",
+]

@@ -157,6 +157,12 @@ SAMPLES: dict[str, list[str]] = {
         "%0 = ori.hmma m16n8k16.f32 %q, %w, %q : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128",
         "%0 = ori.hmma m16n8k16.f16 %q, %w, %x : (!ori.r128, !ori.r64, !ori.r64) -> !ori.r64",
         "%0 = ori.hmma m16n8k8.f32.bf16 %w, %a, RZ : (!ori.r64, !ori.r32) -> !ori.r128",
+        "%0 = ori.hmma m16n8k8.f32.tf32 %q, %w, %q : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128",
+        "%0 = ori.hmma m16n8k4.f32.tf32 %w, %a, RZ : (!ori.r64, !ori.r32) -> !ori.r128",
+    ],
+    "ori.imma": [
+        "%0 = ori.imma m16n8k32.s8.s8 %q, %w, %q : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128",
+        "%0 = ori.imma m16n8k16.u8.s8.sat %w, %a, RZ : (!ori.r64, !ori.r32) -> !ori.r128",
     ],
     "ori.ldsm": [
         "%0 = ori.ldsm b16.m88.x4 [%a + 0x200] : (!ori.r32) -> !ori.r128",

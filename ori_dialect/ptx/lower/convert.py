@@ -10,6 +10,16 @@
 * float -> float: F2F; ``.rni``... on a same-type conversion is the ``int``
   form (round to an integral value).  ``cvt.rn.f16x2.f32 d, a, b`` packs two
   conversions (``a`` in the upper half).
+* ``cvt.rna.tf32.f32`` (what Triton and CUDA's ``wmma::__float_to_tf32`` use
+  to feed tf32 MMAs): ptxas 13.0 emits, on sm_80 and sm_90,
+  ``FSETP.GEU.AND P0, PT, |x|, +INF, PT`` and ``@!P0 IMAD.IADD.U32 x, x,
+  0x1, R(0x1000)``: 0x1000 added to the bit pattern of a finite ``x``
+  (rounding the 10-bit tf32 mantissa to nearest, ties away from zero, a
+  carry running into the exponent), the low 13 bits left as they are
+  (the MMA ignores them, see :class:`~ori_dialect.ops.tensor.HmmaOp`),
+  infinities and NaNs unchanged.  ori emits the same computation (the
+  guarded add as IADD3 + SEL).  Other tf32 conversions (``.rn``, ``.rz``,
+  ``.satfinite``, ``.relu``) stop with a diagnostic naming them.
 """
 
 from __future__ import annotations
@@ -18,10 +28,11 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import SSAValue
 
-from ori_dialect.ir.registers import R32Type
+from ori_dialect.ir.registers import PredType, R32Type
 from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import FMulOp
-from ori_dialect.ops.integer import Lop3Op, ShlOp
+from ori_dialect.ops.integer import IAdd3Op, Lop3Op, SelOp, ShlOp
+from ori_dialect.ops.predicate import FSetPOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.data import mask, sign_extend
 from ori_dialect.ptx.lower.handlers import lowers
@@ -44,6 +55,9 @@ def _canon_int(t: str) -> str:
 
 @lowers("cvt")
 def lower_cvt(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    if "tf32" in ins.modifiers:
+        _cvt_tf32(ctx, ins)
+        return
     types: list[str] = []
     frnd = irnd = ""
     ftz = sat = False
@@ -143,6 +157,20 @@ def _cvt_pair(ctx: LoweringBuilder, ins: ast.Instruction, dt: str, st: str, frnd
     ha = ctx.emit1(F2FOp, [ctx.value(a, "f32")], mods=mods)
     hb = ctx.emit1(F2FOp, [ctx.value(b, "f32")], mods=mods)
     ctx.set(d, ctx.emit1(Lop3Op, [ctx.emit1(ShlOp, [ha, 16]), hb, RZ, 0xFC]))
+
+
+def _cvt_tf32(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
+    """``cvt.rna.tf32.f32 d, a`` as ptxas lowers it (module docstring)."""
+    if list(ins.modifiers) != ["rna", "tf32", "f32"]:
+        ctx.unsupported(ins, f"'cvt.{'.'.join(ins.modifiers)}' (ori models cvt.rna.tf32.f32)")
+    if len(ins.operands) != 2:
+        ctx.error("cvt takes a destination and a source", ins)
+    d, a = ins.operands
+    x = ctx.value(a, "f32")
+    special = ctx.emit1(FSetPOp, [x, float("inf"), PredType.fixed()], PredType.unallocated(),
+                        mods="geu.and", smods={"a": "abs"})
+    bumped = ctx.emit1(IAdd3Op, [x, 0x1000, RZ])
+    ctx.set(d, ctx.emit1(SelOp, [x, bumped, special]))
 
 
 def int_convert(ctx: LoweringBuilder, v: SSAValue, dt: str, st: str, sat: bool) -> SSAValue:

@@ -2,22 +2,36 @@
 ``wmma.{load,store,mma}`` and ``cp.async`` (see :mod:`ori_dialect.ops.tensor`
 for the SASS forms).
 
-* ``mma.sync.aligned.{m16n8k16,m16n8k8}.row.col`` with f16/bf16 inputs and
-  f32 (or, for f16 inputs, f16) accumulators becomes one HMMA; the PTX
-  register lists are packed into the aligned tuples HMMA reads (``ori.pack``)
-  and the result split back (``ori.unpack``).
-* ``ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16`` becomes LDSM.
-* ``wmma`` (m16n16k16, f16 -> f16/f32 and bf16 -> f32): the PTX ISA leaves
-  the fragment layout implementation-defined (9.7.14.5.1 "the layout of the
-  fragments ... is unspecified"); ori uses the layout ptxas 13.0 gives it on
-  sm_80, which the SASS shows: an ``a`` fragment is the m16n8k16 A fragment
-  (its 4 words; the 8-register ``.f16`` form repeats them in registers 4-7),
-  ``b`` holds the B fragments of columns 0-7 (words 0-1) and 8-15 (words
-  2-3), and the accumulator those of the two 8-column halves (f32: registers
-  0-3 and 4-7; f16: 0-1 and 2-3).  ``wmma.load``/``wmma.store`` become per
-  lane 32-bit loads/stores of those words at addresses computed from
-  ``%laneid`` (two 16-bit accesses where the layout makes a pair
-  non-contiguous), and ``wmma.mma`` two HMMA.16816, one per column half.
+* ``mma.sync.aligned.SHAPE.row.col`` becomes one HMMA for f16/bf16 inputs
+  (m16n8k16, m16n8k8) with f32 (or, for f16 inputs, f16) accumulators and
+  for tf32 inputs (m16n8k8, m16n8k4) with f32 accumulators, and one IMMA for
+  s8/u8 inputs in any mix (m16n8k32, m16n8k16, ``.satfinite`` or not) with
+  s32 accumulators; the PTX register lists are packed into the aligned
+  tuples the op reads (``ori.pack``) and the result split back
+  (``ori.unpack``).
+* ``ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16`` becomes LDSM
+  (Triton loads tf32 and int8 fragments with it too: a b16 pair is half a
+  tf32 element or two int8 ones, and the lane ownership is the same).
+* ``wmma`` (m16n16k16: f16 -> f16/f32, bf16 -> f32, s8/u8 -> s32; m16n16k8:
+  tf32 -> f32): the PTX ISA leaves the fragment layout implementation-defined
+  (9.7.14.5.1 "the layout of the fragments ... is unspecified"); ori uses
+  the layout ptxas 13.0 gives it on sm_80, which the SASS shows: an ``a``
+  fragment is the A fragment of the m16n8 MMA that wmma.mma runs (f16/bf16:
+  m16n8k16's 4 words, the 8-register ``.f16`` form repeating them in
+  registers 4-7; tf32: m16n8k8's ``A[g][t], A[g+8][t], A[g][t+4],
+  A[g+8][t+4]``; s8/u8: m16n8k16's rows g and g+8), ``b`` holds the B
+  fragments of columns 0-7 and then 8-15 (f16/bf16: words 0-1 and 2-3;
+  tf32: ``B[t][g], B[t+4][g]`` then column g+8; s8/u8: one word each), and
+  the accumulator those of the two 8-column halves (f32/s32: registers 0-3
+  and 4-7; f16: 0-1 and 2-3).  ``wmma.load``/``wmma.store`` become per lane
+  32-bit loads/stores of those words at addresses computed from ``%laneid``
+  (two 16-bit or four 8-bit accesses where the layout makes a word's
+  elements non-contiguous), and ``wmma.mma`` two HMMA.16816 or IMMA.16816,
+  one per column half, or, for tf32, four HMMA.1684 (k 0-3, then k 4-7, of
+  each half), as ptxas emits them.
+* ``cvt.rna.tf32.f32`` (in :mod:`.convert`) is what ptxas makes of it on
+  sm_80 and sm_90: ``x + 0x1000`` on the bit pattern unless ``|x|`` is
+  infinite or NaN, the low 13 bits left for the MMA to ignore.
 * ``cp.async.{ca,cg}.shared.global`` becomes LDGSTS (``.cg`` = ``bypass``);
   the ``.L2::{64,128,256}B`` prefetch hint is LDGSTS's ``LTC64B`` /
   ``LTC128B`` / ``LTC256B`` (``LDGSTS.E.BYPASS.LTC128B.128``);
@@ -35,6 +49,7 @@ hints) stops with one diagnostic naming it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.ir import SSAValue
@@ -43,7 +58,16 @@ from ori_dialect.ir.registers import PredType, R32Type, R64Type, R128Type
 from ori_dialect.ops.integer import IMadOp, Lop3Op, ShrOp
 from ori_dialect.ops.memory import LdgOp, LdOp, LdsOp, StgOp, StOp, StsOp
 from ori_dialect.ops.predicate import ISetPOp
-from ori_dialect.ops.tensor import DepBarOp, HmmaOp, LdgDepBarOp, LdgstsOp, LdsmOp
+from ori_dialect.ops.tensor import (
+    IMMA_SHAPES,
+    DepBarOp,
+    HmmaOp,
+    ImmaOp,
+    LdgDepBarOp,
+    LdgstsOp,
+    LdsmOp,
+    fragment_registers,
+)
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.data import address, join_word, rzero, split_word
 from ori_dialect.ptx.lower.handlers import lowers
@@ -82,35 +106,59 @@ def _no_guard(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
 # ----------------------------------------------------------------------
 # mma.sync
 # ----------------------------------------------------------------------
+_FLOAT_MMA: dict[tuple[str, str], tuple[str, ...]] = {
+    ("f32", "f16"): ("m16n8k16", "m16n8k8"),
+    ("f16", "f16"): ("m16n8k16", "m16n8k8"),
+    ("f32", "bf16"): ("m16n8k16", "m16n8k8"),
+    ("f32", "tf32"): ("m16n8k8", "m16n8k4"),
+}
+"""(D/C type, A/B type) -> the shapes HMMA models for them."""
+_INT8 = ("s8", "u8")
+_MODELLED = (".f32.f16.f16.f32, .f16.f16.f16.f16, .f32.bf16.bf16.f32, .f32.tf32.tf32.f32 "
+             "and .s32.{s8,u8}.{s8,u8}.s32")
+
+
 @lowers("mma")
 def lower_mma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = list(ins.modifiers)
     name = "mma." + ".".join(mods)
-    if mods[:2] != ["sync", "aligned"] or len(mods) != 9:
-        ctx.unsupported(ins, f"'{name}' (ori models mma.sync.aligned.SHAPE.row.col.D.A.B.C)")
-    shape, alay, blay, dt, at, bt, ct = mods[2:]
-    if shape not in ("m16n8k16", "m16n8k8"):
-        ctx.unsupported(ins, f"mma shape .{shape} (ori models m16n8k16 and m16n8k8)")
+    sat = "satfinite" in mods
+    core = [m for m in mods if m != "satfinite"]
+    if core[:2] != ["sync", "aligned"] or len(core) != 9 or mods.count("satfinite") > 1:
+        ctx.unsupported(ins, f"'{name}' (ori models mma.sync.aligned.SHAPE.row.col"
+                             "[.satfinite].D.A.B.C)")
+    shape, alay, blay, dt, at, bt, ct = core[2:]
+    integer = dt == ct == "s32" and at in _INT8 and bt in _INT8
+    if not integer and not (at == bt and dt == ct and (dt, at) in _FLOAT_MMA):
+        ctx.unsupported(ins, f"mma types .{dt}.{at}.{bt}.{ct} (ori models {_MODELLED})")
+    shapes = IMMA_SHAPES if integer else _FLOAT_MMA[(dt, at)]
+    if shape not in shapes:
+        what = f".{at}.{bt}" if integer else f".{at}"
+        ctx.unsupported(ins, f"mma shape .{shape} with {what} inputs (ori models "
+                             f"{' and '.join(shapes)} for them)")
     if (alay, blay) != ("row", "col"):
-        ctx.unsupported(ins, f"mma layout .{alay}.{blay} (the f16/bf16 shapes take .row.col)")
-    ok = at == bt and dt == ct and (
-        (at == "f16" and dt in ("f16", "f32")) or (at == "bf16" and dt == "f32"))
-    if not ok:
-        ctx.unsupported(ins, f"mma types .{dt}.{at}.{bt}.{ct} (ori models .f32.f16.f16.f32, "
-                             ".f16.f16.f16.f16 and .f32.bf16.bf16.f32)")
+        ctx.unsupported(ins, f"mma layout .{alay}.{blay} (these shapes take .row.col)")
+    if sat and not integer:
+        ctx.unsupported(ins, f"mma .satfinite on .{at} inputs (ori models it on s8/u8)")
     _no_guard(ctx, ins)
     if len(ins.operands) != 4:
         ctx.error("mma takes four operands: d, a, b, c", ins)
     d, a, b, c = ins.operands
-    k = 16 if shape == "m16n8k16" else 8
-    nacc = 4 if dt == "f32" else 2
+    k = int(shape.rsplit("k", 1)[1])
+    ebits = 8 if integer else 32 if at == "tf32" else 16
+    na, nb = fragment_registers(k, ebits)
+    nacc = 2 if dt == "f16" else 4
     ctype = "f32" if dt == "f32" else "b32"
-    av = _tuple(ctx, [ctx.value(e, "b32") for e in _regs(ctx, a, k // 4, "mma's A")])
-    bv = _tuple(ctx, [ctx.value(e, "b32") for e in _regs(ctx, b, k // 8, "mma's B")])
+    av = _tuple(ctx, [ctx.value(e, "b32") for e in _regs(ctx, a, na, "mma's A")])
+    bv = _tuple(ctx, [ctx.value(e, "b32") for e in _regs(ctx, b, nb, "mma's B")])
     cv = _tuple(ctx, [ctx.value(e, ctype) for e in _regs(ctx, c, nacc, "mma's C")])
     dsts = _regs(ctx, d, nacc, "mma's D")
-    mod = f"{shape}.{dt}" + (".bf16" if at == "bf16" else "")
-    dv = ctx.emit1(HmmaOp, [av, bv, cv], _TYPE_FOR_BITS[32 * nacc].unallocated(), mods=mod)
+    if integer:
+        mod = f"{shape}.{at}.{bt}" + (".sat" if sat else "")
+        dv = ctx.emit1(ImmaOp, [av, bv, cv], R128Type.unallocated(), mods=mod)
+    else:
+        mod = f"{shape}.{dt}" + (f".{at}" if at != "f16" else "")
+        dv = ctx.emit1(HmmaOp, [av, bv, cv], _TYPE_FOR_BITS[32 * nacc].unallocated(), mods=mod)
     _set_all(ctx, dsts, dv)
 
 
@@ -231,41 +279,94 @@ def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
 # ----------------------------------------------------------------------
 _WMMA_SPACES = {"global": (LdgOp, StgOp), "shared": (LdsOp, StsOp), "generic": (LdOp, StOp)}
 
+_WMMA_SHAPE_OF = {"f16": "m16n16k16", "bf16": "m16n16k16", "s8": "m16n16k16",
+                  "u8": "m16n16k16", "tf32": "m16n16k8"}
+"""The one wmma shape ori models per input type (accumulators: either)."""
+
+
+@dataclass(frozen=True)
+class _Frag:
+    """How one wmma fragment lies in memory for a lane: the lane's first
+    element is ``(g, per*t)`` (A and C: row, column) or ``(per*t, g)`` (B:
+    k, n); register word ``i`` starts ``words[i]`` (rows, columns) -- for B
+    (k, n) -- from there and holds ``per`` elements of ``ebytes`` bytes
+    running along the columns (A, C) or along k (B)."""
+
+    words: tuple[tuple[int, int], ...]
+    per: int
+    ebytes: int
+    along_cols: bool
+    repeat: bool = False  # .f16 A/B: registers 4-7 repeat 0-3
+
+
+_QUADS = ((0, 0), (8, 0), (0, 8), (8, 8))
+_ACC32 = tuple((r8, c8 + j) for c8 in (0, 8) for r8 in (0, 8) for j in (0, 1))
+
+
+def _fragment(frag: str, ty: str) -> _Frag | None:
+    """The fragment layout (module docstring) of ``.frag`` of type ``.ty``."""
+    if frag in ("a", "b"):
+        if ty in ("f16", "bf16"):
+            return _Frag(_QUADS, 2, 2, frag == "a", repeat=ty == "f16")
+        if ty == "tf32":  # the m16n8k8 fragments: A (g|g+8, t|t+4), B (t|t+4, g|g+8)
+            words = ((0, 0), (8, 0), (0, 4), (8, 4)) if frag == "a" else \
+                ((0, 0), (4, 0), (0, 8), (4, 8))
+            return _Frag(words, 1, 4, frag == "a")
+        if ty in _INT8:  # the m16n8k16 fragments: A rows g, g+8; B columns g, g+8
+            return _Frag(((0, 0), (8, 0)) if frag == "a" else ((0, 0), (0, 8)), 4, 1,
+                         frag == "a")
+        return None
+    if ty in ("f32", "s32"):
+        return _Frag(_ACC32, 2, 4, True)
+    if ty == "f16":
+        return _Frag(tuple((r8, c8) for c8 in (0, 8) for r8 in (0, 8)), 2, 2, True)
+    return None
+
+
+def _leading_dimension(frag: str, shape: str, row_major: bool) -> int:
+    """PTX ISA 9.7.14.4: the default stride is the matrix's leading dimension
+    (A is 16xK, B Kx16, C/D 16x16)."""
+    k = int(shape.rsplit("k", 1)[1])
+    if frag == "a":
+        return k if row_major else 16
+    if frag == "b":
+        return 16 if row_major else k
+    return 16
+
 
 class _Lane:
-    """Per-lane fragment coordinates: ``g = laneid >> 2`` and ``2t = 2*(laneid & 3)``."""
+    """Per-lane fragment coordinates: ``g = laneid >> 2`` and ``per*(laneid & 3)``."""
 
-    def __init__(self, ctx: LoweringBuilder) -> None:
+    def __init__(self, ctx: LoweringBuilder, per: int) -> None:
         lane = ctx.value(ast.Register("%laneid"), "u32")
         self.g = ctx.emit1(ShrOp, [lane, 2], mods="u32")
         t = ctx.emit1(Lop3Op, [lane, 3, rzero(), 0xC0])
-        self.t2 = ctx.emit1(IMadOp, [t, 2, rzero()])
+        self.t = ctx.emit1(IMadOp, [t, per, rzero()]) if per != 1 else t
 
 
-def _wmma_addresses(ctx: LoweringBuilder, ins: ast.Instruction, space: str, ptr: ast.Operand,
-                    stride: ast.Operand | None, row_major: bool, ebytes: int,
-                    pairs_along_cols: bool) -> tuple[SSAValue, int, SSAValue | int]:
+def _wmma_addresses(ctx: LoweringBuilder, space: str, ptr: ast.Operand,
+                    stride: ast.Operand | None, default: int, row_major: bool, lay: _Frag,
+                    ) -> tuple[SSAValue, int, SSAValue | int]:
     """(lane base address, constant byte offset, stride in elements) of the
-    fragment element ``(g, 2t)`` for a matrix whose element ``(r, c)`` lies at
-    ``(r*stride + c)`` (row-major) or ``(c*stride + r)`` (column-major)."""
+    lane's first fragment element for a matrix whose element ``(r, c)`` lies
+    at ``(r*stride + c)`` (row-major) or ``(c*stride + r)`` (column-major)."""
     base, off = address(ctx, ptr, space)
-    lane = _Lane(ctx)
+    lane = _Lane(ctx, lay.per)
     s: SSAValue | int
     if stride is None:
-        s = 16  # PTX ISA 9.7.14.4: the default stride is the fragment's leading dimension
+        s = default
     elif isinstance(stride, ast.Immediate):
         s = int(stride.value)
     else:
         s = ctx.value(stride, "u32")
-    # the element offset of (row, col) = (g, 2t) for A/C, (k, n) = (2t, g) for B
-    row, col = (lane.g, lane.t2) if pairs_along_cols else (lane.t2, lane.g)
+    row, col = (lane.g, lane.t) if lay.along_cols else (lane.t, lane.g)
     rs, cs = (s, 1) if row_major else (1, s)
     e = ctx.emit1(IMadOp, [row, rs, rzero()] if isinstance(rs, int) else [rs, row, rzero()])
     e = ctx.emit1(IMadOp, [col, cs, e] if isinstance(cs, int) else [cs, col, e])
     if isinstance(base.type, R64Type):
-        addr = ctx.emit1(IMadOp, [e, ebytes, base], R64Type.unallocated(), mods="wide.u32")
+        addr = ctx.emit1(IMadOp, [e, lay.ebytes, base], R64Type.unallocated(), mods="wide.u32")
     else:
-        addr = ctx.emit1(IMadOp, [e, ebytes, base])
+        addr = ctx.emit1(IMadOp, [e, lay.ebytes, base])
     return addr, off, s
 
 
@@ -285,8 +386,8 @@ def _word_address(ctx: LoweringBuilder, addr: SSAValue, off: int, s: SSAValue | 
     return moved, off + along_1 * ebytes
 
 
-def _wmma_mods(ctx: LoweringBuilder, ins: ast.Instruction) -> tuple[str, str, str, str]:
-    """(matrix a/b/c/d, layout, space, type) of a wmma.load/store."""
+def _wmma_mods(ctx: LoweringBuilder, ins: ast.Instruction) -> tuple[str, str, str, str, str]:
+    """(matrix a/b/c/d, layout, space, shape, type) of a wmma.load/store."""
     mods = list(ins.modifiers)
     name = "wmma." + ".".join(mods)
     frag = mods[1] if len(mods) > 1 else ""
@@ -294,13 +395,15 @@ def _wmma_mods(ctx: LoweringBuilder, ins: ast.Instruction) -> tuple[str, str, st
     layout = next((m for m in rest if m in ("row", "col")), "")
     space = next((m for m in rest if m in ("global", "shared", "shared::cta")), "generic")
     space = "shared" if space == "shared::cta" else space
+    shape = next((m for m in rest if m.startswith("m") and "n" in m and "k" in m), "")
     ty = rest[-1] if rest else ""
-    known = {layout, space, ty, "m16n16k16", "generic"}
-    if "m16n16k16" not in rest:
-        ctx.unsupported(ins, f"'{name}' (ori models the wmma shape m16n16k16)")
-    if not layout or any(m not in known and m != "shared::cta" for m in rest):
+    if shape not in ("m16n16k16", "m16n16k8"):
+        ctx.unsupported(ins, f"'{name}' (ori models the wmma shapes m16n16k16 and, for "
+                             "tf32, m16n16k8)")
+    known = {layout, space, ty, shape, "generic", "shared::cta"}
+    if not layout or any(m not in known for m in rest):
         ctx.unsupported(ins, f"'{name}'")
-    return frag, layout, space, ty
+    return frag, layout, space, shape, ty
 
 
 @lowers("wmma")
@@ -315,65 +418,55 @@ def lower_wmma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
 
 
 def _wmma_memory(ctx: LoweringBuilder, ins: ast.Instruction, store: bool) -> None:
-    frag, layout, space, ty = _wmma_mods(ctx, ins)
+    frag, layout, space, shape, ty = _wmma_mods(ctx, ins)
     name = "wmma." + ".".join(ins.modifiers)
     _no_guard(ctx, ins)
-    valid = {("a", "f16"), ("b", "f16"), ("a", "bf16"), ("b", "bf16"), ("c", "f16"),
-             ("c", "f32")} if not store else {("d", "f16"), ("d", "f32")}
-    if (frag, ty) not in valid:
+    lay = _fragment(frag, ty) if frag in (("d",) if store else ("a", "b", "c")) else None
+    if lay is None:
         ctx.unsupported(ins, f"'{name}' (fragment .{frag} of type .{ty})")
+    if frag in ("a", "b") and _WMMA_SHAPE_OF[ty] != shape:
+        ctx.unsupported(ins, f"'{name}' (.{ty} fragments come in shape {_WMMA_SHAPE_OF[ty]})")
     row_major = layout == "row"
     ops = ins.operands
     if len(ops) not in (2, 3):
         ctx.error("wmma.load/store take a fragment, an address and an optional stride", ins)
     ptr, frag_op = (ops[0], ops[1]) if store else (ops[1], ops[0])
     stride = ops[2] if len(ops) == 3 else None
-    ebytes = 4 if ty == "f32" else 2
-    # (row, column) offsets of each 32-bit word from the lane's (g, 2t) element
-    if frag == "a" or frag == "b":
-        words = [(0, 0), (8, 0), (0, 8), (8, 8)]
-        nregs = 8 if ty == "f16" else 4
-    elif ty == "f32":  # accumulator elements, one per register: halves 0-7 and 8-15
-        words = [(r8 + 0, c8 + j) for c8 in (0, 8) for r8 in (0, 8) for j in (0, 1)]
-        nregs = 8
-    else:
-        words = [(r8, c8) for c8 in (0, 8) for r8 in (0, 8)]
-        nregs = 4
+    nregs = len(lay.words) * (2 if lay.repeat else 1)
     regs = _regs(ctx, frag_op, nregs, f"a .{frag}.{ty} fragment")
-    pairs_along_cols = frag != "b"
-    addr, off, s = _wmma_addresses(ctx, ins, space, ptr, stride, row_major, ebytes,
-                                   pairs_along_cols)
+    addr, off, s = _wmma_addresses(ctx, space, ptr, stride,
+                                   _leading_dimension(frag, shape, row_major), row_major, lay)
     load_cls, store_cls = _WMMA_SPACES[space]
-    # a pair of 16-bit elements is one 32-bit word in memory when it runs
-    # along the layout's contiguous dimension
-    contiguous = ebytes == 4 or (row_major == pairs_along_cols)
-    second = (0, 1) if pairs_along_cols else (1, 0)
+    eb = lay.ebytes
+    # a word is one 32-bit access when it holds one element, or when its
+    # elements run along the layout's contiguous dimension
+    contiguous = eb == 4 or row_major == lay.along_cols
+    step = (0, 1) if lay.along_cols else (1, 0)
+    width = f"u{8 * eb}"
     vals: list[SSAValue] = []
-    for i, (dr, dc) in enumerate(words):
-        a0, o0 = _word_address(ctx, addr, off, s, dr, dc, row_major, ebytes)
+    for i, (dr, dc) in enumerate(lay.words):
+        a0, o0 = _word_address(ctx, addr, off, s, dr, dc, row_major, eb)
+        places = [(a0, o0)] if contiguous else [
+            _word_address(ctx, addr, off, s, dr + h * step[0], dc + h * step[1], row_major, eb)
+            for h in range(lay.per)]
         if store:
             v = ctx.value(regs[i], "b32")
             if contiguous:
                 ctx.emit_effect(store_cls, [a0, o0, v], [], mods="b32")
             else:
-                lo, hi = split_word(ctx, v, 16)
-                a1, o1 = _word_address(ctx, addr, off, s, dr + second[0], dc + second[1],
-                                       row_major, ebytes)
-                ctx.emit_effect(store_cls, [a0, o0, lo], [], mods="u16")
-                ctx.emit_effect(store_cls, [a1, o1, hi], [], mods="u16")
+                for (ah, oh), part in zip(places, split_word(ctx, v, 8 * eb)):
+                    ctx.emit_effect(store_cls, [ah, oh, part], [], mods=width)
             continue
         if contiguous:
             vals.append(ctx.emit1(load_cls, [a0, o0], R32Type.unallocated(), mods="b32"))
         else:
-            a1, o1 = _word_address(ctx, addr, off, s, dr + second[0], dc + second[1],
-                                   row_major, ebytes)
-            lo = ctx.emit1(load_cls, [a0, o0], R32Type.unallocated(), mods="u16")
-            hi = ctx.emit1(load_cls, [a1, o1], R32Type.unallocated(), mods="u16")
-            vals.append(join_word(ctx, [lo, hi], 16))
+            parts = [ctx.emit1(load_cls, [ah, oh], R32Type.unallocated(), mods=width)
+                     for ah, oh in places]
+            vals.append(join_word(ctx, parts, 8 * eb))
     if store:
         return
-    if frag in ("a", "b") and nregs == 8:
-        vals = vals + vals  # .f16: registers 4-7 repeat 0-3
+    if lay.repeat:
+        vals = vals + vals
     for e, v in zip(regs, vals):
         ctx.set(e, v)
 
@@ -381,36 +474,60 @@ def _wmma_memory(ctx: LoweringBuilder, ins: ast.Instruction, store: bool) -> Non
 def _wmma_mma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     mods = [m for m in ins.modifiers[1:] if m not in ("sync", "aligned")]
     name = "wmma." + ".".join(ins.modifiers)
-    if len(mods) < 5 or mods[2] != "m16n16k16" or any(m not in ("row", "col") for m in mods[:2]):
-        ctx.unsupported(ins, f"'{name}' (ori models wmma.mma.sync.aligned.LAYOUTS.m16n16k16)")
+    sat = mods[-1:] == ["satfinite"]
+    if sat:
+        mods = mods[:-1]
+    shape = mods[2] if len(mods) > 2 else ""
+    if len(mods) < 5 or shape not in ("m16n16k16", "m16n16k8") or \
+            any(m not in ("row", "col") for m in mods[:2]):
+        ctx.unsupported(ins, f"'{name}' (ori models wmma.mma.sync.aligned.LAYOUTS.m16n16k16 "
+                             "and, for tf32, .m16n16k8)")
     types = mods[3:]
-    if types == ["f32", "f32"]:
-        dt, bf16 = "f32", False
-    elif types == ["f16", "f16"]:
-        dt, bf16 = "f16", False
-    elif types == ["f32", "bf16", "bf16", "f32"]:
-        dt, bf16 = "f32", True
-    else:
-        ctx.unsupported(ins, f"wmma types .{'.'.join(types)} (ori models .f32.f32, .f16.f16 "
-                             "and .f32.bf16.bf16.f32)")
+    itype = {("f32", "f32"): "f16", ("f16", "f16"): "f16", ("f32", "bf16", "bf16", "f32"): "bf16",
+             ("f32", "tf32", "tf32", "f32"): "tf32", ("s32", "s8", "s8", "s32"): "s8",
+             ("s32", "u8", "u8", "s32"): "u8"}.get(tuple(types))
+    if itype is None:
+        ctx.unsupported(ins, f"wmma types .{'.'.join(types)} (ori models .f32.f32, .f16.f16, "
+                             ".f32.bf16.bf16.f32, .f32.tf32.tf32.f32, .s32.s8.s8.s32 and "
+                             ".s32.u8.u8.s32)")
+    if _WMMA_SHAPE_OF[itype] != shape:
+        ctx.unsupported(ins, f"'{name}' (.{itype} inputs come in shape {_WMMA_SHAPE_OF[itype]})")
+    if sat and itype not in _INT8:
+        ctx.unsupported(ins, f"'{name}' (.satfinite on .{itype} inputs)")
     _no_guard(ctx, ins)
     d, a, b, c = ins.operands
-    nin = 4 if bf16 else 8
-    nacc = 8 if dt == "f32" else 4
+    dt = types[0]
+    nin = {"f16": 8, "bf16": 4, "tf32": 4, "s8": 2, "u8": 2}[itype]
+    nacc = 4 if dt == "f16" else 8
     ctype = "f32" if dt == "f32" else "b32"
     av = [ctx.value(e, "b32") for e in _regs(ctx, a, nin, "wmma's A")]
     bv = [ctx.value(e, "b32") for e in _regs(ctx, b, nin, "wmma's B")]
     cv = [ctx.value(e, ctype) for e in _regs(ctx, c, nacc, "wmma's C")]
     dsts = _regs(ctx, d, nacc, "wmma's D")
     half = nacc // 2
-    mod = f"m16n8k16.{dt}" + (".bf16" if bf16 else "")
     acc_t = _TYPE_FOR_BITS[32 * half]
-    atuple = ctx.pack(av[:4])
+    acc = [ctx.pack(cv[half * h:half * (h + 1)]) for h in range(2)]
+    if itype == "tf32":
+        # as ptxas: four HMMA.1684, k 0-3 then k 4-7 of each column half (the
+        # A words (0, 1) and (2, 3); B words 2h and 2h+1)
+        for kk in range(2):
+            at = ctx.pack(av[2 * kk:2 * kk + 2])
+            for h in range(2):
+                acc[h] = ctx.emit1(HmmaOp, [at, bv[2 * h + kk], acc[h]], acc_t.unallocated(),
+                                   mods="m16n8k4.f32.tf32")
+    elif itype in _INT8:
+        at = ctx.pack(av)
+        mod = f"m16n8k16.{itype}.{itype}" + (".sat" if sat else "")
+        for h in range(2):
+            acc[h] = ctx.emit1(ImmaOp, [at, bv[h], acc[h]], acc_t.unallocated(), mods=mod)
+    else:
+        mod = f"m16n8k16.{dt}" + (".bf16" if itype == "bf16" else "")
+        at = ctx.pack(av[:4])
+        for h in range(2):
+            bt = ctx.pack(bv[2 * h:2 * h + 2])
+            acc[h] = ctx.emit1(HmmaOp, [at, bt, acc[h]], acc_t.unallocated(), mods=mod)
     for h in range(2):
-        bt = ctx.pack(bv[2 * h:2 * h + 2])
-        ct = ctx.pack(cv[half * h:half * (h + 1)])
-        dv = ctx.emit1(HmmaOp, [atuple, bt, ct], acc_t.unallocated(), mods=mod)
-        _set_all(ctx, dsts[half * h:half * (h + 1)], dv)
+        _set_all(ctx, dsts[half * h:half * (h + 1)], acc[h])
 
 
 __all__ = ["lower_cp", "lower_ldmatrix", "lower_mma", "lower_wmma"]

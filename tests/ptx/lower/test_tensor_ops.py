@@ -171,3 +171,24 @@ def test_ignore_src_zero_fills() -> None:
     got = _run(body, x, np.zeros(32, np.uint32))
     want = np.where(np.arange(32) % 2 == 1, 0, x.reshape(32, 4)[:, 3])
     assert (got == want).all()
+
+
+# ---------------------------------------------------------------------- tf32 conversion
+def test_cvt_rna_tf32_adds_half_an_ulp_to_finite_values() -> None:
+    """cvt.rna.tf32.f32 as ptxas emits it: 0x1000 added to the bits of a finite
+    value (round to nearest, ties away, on the 10-bit mantissa; the low 13
+    bits are left for the MMA to ignore), infinities and NaNs unchanged."""
+    body = """	ld.global.f32 %f1, [%rd4];
+	cvt.rna.tf32.f32 %r5, %f1;
+	st.global.u32 [%rd5], %r5;"""
+    vals = np.array([1.0, -1.0, 1.0 + 2.0**-11, -(1.0 + 2.0**-11), 3.0e38, 1e-40, 0.0, -0.0,
+                     np.inf, -np.inf, np.nan], np.float32)
+    bits = np.zeros(32, np.uint32)
+    bits[:len(vals)] = vals.view(np.uint32)
+    bits[len(vals):] = np.arange(32 - len(vals), dtype=np.uint32) * 0x01234567
+    got = _run(body, bits.copy(), np.zeros(32, np.uint32))
+    f = bits.view(np.float32)
+    want = np.where(np.isfinite(f), (bits.astype(np.uint64) + 0x1000).astype(np.uint32), bits)
+    assert np.array_equal(got, want)
+    # 1 + 2**-11 is a tie: away from zero gives 1 + 2**-10 once the MMA drops the low bits
+    assert (got[2] & 0xFFFFE000) == np.float32(1.0 + 2.0**-10).view(np.uint32)
