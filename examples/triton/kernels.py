@@ -275,6 +275,38 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq, stride_s,
              mask=offs_m[:, None] < seq)
 
 
+
+@triton.jit
+def matmul_tf32(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # fp32 A and B: tl.dot's default input_precision "tf32" runs the tensor cores on the
+    # raw fp32 bits (mma.sync m16n8k8 .tf32, no cvt.rna.tf32.f32), fp32 accumulator
+    acc, rm, rn = _matmul_tile(a_ptr, b_ptr, M, N, K, stride_am, stride_ak, stride_bk,
+                               stride_bn, BM, BN, BK)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=mask)
+
+
+@triton.jit
+def matmul_i8(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+              stride_cm, stride_cn, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # int8 A and B, int32 accumulator and output: mma.sync m16n8k32 .satfinite.s32.s8.s8
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k in range(0, K, BK):
+        ka = k + rk
+        a = tl.load(a_ptr + rm[:, None] * stride_am + ka[None, :] * stride_ak,
+                    mask=(rm[:, None] < M) & (ka[None, :] < K), other=0)
+        b = tl.load(b_ptr + ka[:, None] * stride_bk + rn[None, :] * stride_bn,
+                    mask=(ka[:, None] < K) & (rn[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc, mask=mask)
+
 @dataclass(frozen=True)
 class Kernel:
     """One kernel to compile: the JIT function, its signature and constants."""
@@ -341,4 +373,6 @@ KERNELS: list[Kernel] = [
            {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp32",
             "sm_scale": "fp32", "seq": "i32", "stride_s": "i32"},
            {"BLOCK_M": 16, "BLOCK_N": 16, "HEAD_D": 16}, num_warps=1),
+    Kernel(matmul_tf32, _mm_sig("*fp32", "*fp32"), {"BM": 32, "BN": 32, "BK": 16}),
+    Kernel(matmul_i8, _mm_sig("*i8", "*i32"), {"BM": 32, "BN": 32, "BK": 32}),
 ]

@@ -508,6 +508,108 @@ def _gemm_atol(g: _Gemm) -> float:
     return 4.0 * g.k * g.k * 2.0**-24
 
 
+# ----------------------------------------------------------------------------- tf32 / int8 tl.dot
+#
+# matmul_tf32: tl.dot on fp32 A and B with Triton's default input_precision "tf32" is
+# ldmatrix + mma.sync.m16n8k8.f32.tf32.tf32.f32 on the raw fp32 bits (Triton emits no
+# cvt.rna.tf32.f32: the tensor cores ignore the low 13 mantissa bits), two MMAs per
+# BK = 16 step per 16x8 tile, k ascending, each accumulating into the last.
+# _tf32_model chains HMMA's tf32 model (ori_dialect/ops/tensor.py, HmmaOp; measured
+# bit-exact on an H200) over those k8 steps: written out here independently of the
+# interpreter's code. matmul_i8: tl.dot on int8 is mma.sync.m16n8k32.satfinite.s32.s8.s8
+# (IMMA.16832.S8.S8.SAT), exact; the inputs keep every sum far from the int32 bounds, so
+# saturation never triggers here (tests/interpreter/test_mma_hardware.py covers it).
+
+
+def _tf32_operand(x: np.ndarray) -> np.ndarray:
+    """fp32 values as the tensor cores read them: the low 13 mantissa bits dropped."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def _tf32_step(acc: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """One mma.m16n8k8 .tf32 on a whole tile: ``acc`` (M, N) float32 plus ``a`` (M, 8) @
+    ``b`` (8, N), tf32 values. The terms (acc and the 8 exact products) are cut toward
+    zero to a multiple of 2**(E - 25), E the largest exponent among acc's and the
+    products' exponent sums e(a) + e(b), added exactly, and the sum cut toward zero to
+    float32."""
+    def expo(x: np.ndarray) -> np.ndarray:
+        nz = x != 0
+        return np.where(nz, np.frexp(np.where(nz, x, 1.0))[1] - 1, -100000)
+
+    a64, b64, c64 = a.astype(np.float64), b.astype(np.float64), acc.astype(np.float64)
+    prods = a64[:, None, :] * b64.T[None, :, :]  # (M, N, 8), exact
+    pe = np.where(prods != 0, expo(a64)[:, None, :] + expo(b64).T[None, :, :], -100000)
+    e = np.maximum(pe.max(axis=2), expo(c64))
+    q = np.ldexp(1.0, e - 25)[:, :, None]
+    terms = np.concatenate([c64[:, :, None], prods], axis=2)
+    total = (np.trunc(terms / q) * q).sum(axis=2)  # exact: < 2**29 units of q
+    near = total.astype(np.float32)
+    return np.where(np.abs(near.astype(np.float64)) > np.abs(total),
+                    np.nextafter(near, np.float32(0)), near).astype(np.float32)
+
+
+def _tf32_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
+    """A @ B as matmul_tf32's MMA chain computes it: A (M, K), B (K, N) fp32, zero-padded
+    to a multiple of ``bk`` in K, one tf32 MMA per 8 k in ascending order from +0.0."""
+    k = a.shape[1]
+    kp = _blocks(k, bk) * bk
+    a32 = np.zeros((a.shape[0], kp), np.float32)
+    b32 = np.zeros((kp, b.shape[1]), np.float32)
+    a32[:, :k], b32[:k] = _tf32_operand(a), _tf32_operand(b)
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k0 in range(0, kp, 8):
+        acc = _tf32_step(acc, a32[:, k0:k0 + 8], b32[k0:k0 + 8])
+    return acc
+
+
+@dataclass(frozen=True)
+class _GemmTf32(_Gemm):
+    """An fp32 matmul through tf32 tensor cores (``ab`` is "f32")."""
+
+    def args(self, rng: np.random.Generator) -> Args:
+        a = rng.uniform(-2, 2, self.m * self.k).astype(np.float32)
+        b = rng.uniform(-2, 2, self.k * self.n).astype(np.float32)
+        i32 = np.int32
+        return [a, b, np.zeros(self.m * self.n, np.float32), i32(self.m), i32(self.n),
+                i32(self.k), i32(self.k), i32(1), i32(self.n), i32(1), i32(self.n), i32(1),
+                *_scratch()]
+
+    def expected(self, args: Args) -> Args:
+        return self._outs(_tf32_model(*self.operands(args), self.bk))
+
+
+@dataclass(frozen=True)
+class _GemmI8(_Gemm):
+    """An int8 matmul with an int32 result (``ab`` is "i8", ``out`` np.int32)."""
+
+    def args(self, rng: np.random.Generator) -> Args:
+        a = rng.integers(-128, 128, self.m * self.k).astype(np.int8)
+        b = rng.integers(-128, 128, self.k * self.n).astype(np.int8)
+        i32 = np.int32
+        return [a, b, np.zeros(self.m * self.n, np.int32), i32(self.m), i32(self.n),
+                i32(self.k), i32(self.k), i32(1), i32(self.n), i32(1), i32(self.n), i32(1),
+                *_scratch()]
+
+    def expected(self, args: Args) -> Args:
+        a, b = self.operands(args)
+        exact = a.astype(np.int64) @ b.astype(np.int64)
+        assert np.abs(exact).max() < 2**31  # .satfinite never clamps these inputs
+        return self._outs(exact.astype(np.int32))
+
+
+# |model - exact| <= sum_k |a_k b_k| (2**-9 + 2**-20) from the operands' truncation (each
+# loses < 2**-10 of itself) plus, per k8 MMA, < 2**-18 of the running sum for the
+# terms' truncation and the final cut: inputs in [-2, 2] bound sum_k |a_k b_k| and every
+# partial sum by 4K, so an absolute 4K (2**-9 + 2**-20) + (K / 8) 4K 2**-18 (K = 40:
+# 0.316). What the tensor cores lose is the operands' 13 bits, not the accumulation.
+MM_TF32 = _GemmTf32(32, 32, 40, 32, 32, 16, "f32", np.float32)  # masked K tail
+MM_I8 = _GemmI8(32, 32, 80, 32, 32, 32, "i8", np.int32)  # masked K tail
+
+
+def _tf32_atol(g: _Gemm) -> float:
+    return 4.0 * g.k * (2.0**-9 + 2.0**-20) + (g.k / 8) * 4.0 * g.k * 2.0**-18
+
+
 # ----------------------------------------------------------------------------- attention
 
 ATT_SEQ, ATT_D, ATT_BM, ATT_BN = 24, 16, 16, 16
@@ -637,4 +739,16 @@ LAUNCHES: list[TritonLaunch] = [
                  covers="online-softmax attention: two tl.dot per key block, ex2.approx, "
                         "div.full, fp16 P (tolerance: ex2.approx and div.full are approximate, "
                         "2e-6 absolute on outputs below 2; see ATT_ATOL)"),
+    TritonLaunch("kernels.py", "matmul_tf32", MM_TF32.grid, _g(128), MM_TF32.args,
+                 MM_TF32.expected, shared_bytes=8192, float64=MM_TF32.exact64,
+                 float64_atol=_tf32_atol(MM_TF32),
+                 covers="tl.dot fp32 x fp32 -> fp32 with input_precision tf32: cp.async, "
+                        "ldmatrix of 32-bit elements, mma.sync m16n8k8 .tf32 (HMMA.1688.F32.TF32) "
+                        "on the raw fp32 bits, a masked K tail; bit-exact against the tf32 "
+                        "model"),
+    TritonLaunch("kernels.py", "matmul_i8", MM_I8.grid, _g(128), MM_I8.args, MM_I8.expected,
+                 shared_bytes=4096, float64=MM_I8.exact64,
+                 covers="tl.dot int8 x int8 -> int32: ldmatrix, ld.shared.b8 + prmt B "
+                        "fragments, mma.sync m16n8k32 .satfinite.s32.s8.s8.s32 "
+                        "(IMMA.16832.S8.S8.SAT), a masked K tail; exact"),
 ]

@@ -9,8 +9,8 @@
 * Every launch leaves exactly what its numpy reference says (within the recorded
   tolerance for the kernels that use approximate MUFU/division) in the interpreter,
   on the imported module and, in physical-register mode, after ``ori-ptxas``.
-* The ``tl.dot`` kernels' references (ori's HMMA / HGMMA numeric models) are within a
-  stated bound of float64.
+* The ``tl.dot`` kernels' references (ori's HMMA / HGMMA numeric models, tf32 included;
+  IMMA's exact int8 products) are within a stated bound of float64.
 * The sm_90a ``wgmma`` kernel (``matmul_m64``) passes like every other: nothing skips.
 """
 
@@ -138,21 +138,29 @@ DOT_LAUNCHES = [la for la in LAUNCHES if la.float64 is not None]
 def test_dot_kernels_have_float64_checks() -> None:
     dots = {la.kernel for la in LAUNCHES if "tl.dot" in la.covers}
     assert dots == {la.kernel for la in DOT_LAUNCHES}
-    assert {"matmul", "matmul_f16out", "matmul_bf16", "attention_fwd"} <= dots
+    assert {"matmul", "matmul_f16out", "matmul_bf16", "attention_fwd", "matmul_tf32",
+            "matmul_i8"} <= dots
 
 
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("launch", DOT_LAUNCHES, ids=_id)
 def test_reference_is_close_to_float64(launch: Any, arch: str) -> None:
-    """The bit-exact models (HMMA's f32 k-order sum, HGMMA's per-k16 rounding) and the
-    attention's algorithmic reference are within their stated bounds of float64, and
-    not trivially so: the float32 result differs from float64 somewhere."""
+    """The bit-exact models (HMMA's f32 k-order sum and its tf32 model, HGMMA's per-k16
+    rounding) and the attention's algorithmic reference are within their stated bounds
+    of float64, and not trivially so: the float32 result differs from float64
+    somewhere. An integer result (IMMA) equals the exact product."""
     args = launch.make_args(np.random.default_rng(launch.seed))
     want = launch.expected_for(arch)(copy.deepcopy(args))
     exact = launch.float64(copy.deepcopy(args))
     compared = 0
     for w, e in zip(want, exact, strict=True):
-        if e is None or w is None or np.asarray(w).dtype.kind != "f":
+        if e is None or w is None:
+            continue
+        if np.asarray(w).dtype.kind == "i":  # (Triton's uint8 scratch buffers are not results)
+            assert np.array_equal(np.asarray(w).astype(np.float64), e)
+            compared += 1
+            continue
+        if np.asarray(w).dtype.kind != "f":
             continue
         w64 = np.asarray(w).astype(np.float64)
         np.testing.assert_allclose(w64, e, rtol=launch.float64_rtol, atol=launch.float64_atol)
