@@ -154,6 +154,15 @@ class GenOptions:
     pressure: int | None = None
     """Values computed up front and all consumed at the end; None picks one of
     0, 8, 24, 48 at random."""
+    remat_pressure: int = 0
+    """Values that rematerialization can relieve: computed up front from
+    inputs that stay live to the end anyway (kernel parameters read from the
+    constant bank, the global thread id, a parameter pointer) or from
+    constants alone -- one instruction, a chain of two, a constant-bank load,
+    a 64-bit address --, about a third of them also read by the body (so they
+    are live across its loops and branches), all consumed at the end.  0 (the
+    default) generates none and draws no random number, so every program of
+    the other options is unchanged."""
     floats: bool = True
     calls: bool = True
     shared: bool = True
@@ -875,6 +884,38 @@ class _FuncGen:
         return h
 
 
+def _remat_values(g: _FuncGen, rng: random.Random, count: int, p: int, gid: SSAValue,
+                  s: SSAValue, out: SSAValue) -> tuple[list[SSAValue], list[SSAValue]]:
+    """``GenOptions.remat_pressure`` values (its docstring): the 32-bit ones
+    with the inputs they are computed from (the final checksum reads those
+    too, which keeps them live to the end), and the 64-bit ones."""
+    n2 = g.op("mov", cbank(0, p + P_N))
+    bases = [gid, s, n2]
+    vals: list[SSAValue] = []
+    wide: list[SSAValue] = []
+    for i in range(count):
+        k = rng.randrange(6)
+        a, b = rng.choice(bases), rng.choice(bases)
+        kc = rng.randint(3, 2**31 - 1) | 1
+        if k == 5:
+            wide.append(g.op("imad", a, kc, out, mods="wide.u32", types=[r64]))
+            continue
+        if k == 0:
+            v = g.op("imad", a, kc, b)
+        elif k == 1:
+            v = g.op("iadd3", g.op("lop3", a, kc, RZ, rng.randrange(256)), rng.randrange(1 << 16), b)
+        elif k == 2:
+            v = g.op("mov", kc)
+        elif k == 3:
+            v = g.op("ldc", 0, RZ, p + rng.choice((P_N, P_S, P_F)))
+        else:
+            v = g.op("lop3", a, kc, b, rng.randrange(256))
+        vals.append(v)
+        if i % 3 == 0:
+            g.add(v)
+    return [*vals, *bases], [*wide, out]
+
+
 def _gen_callee(rng: random.Random, opts: GenOptions, features: Counter[str], name: str) -> tuple[FuncBuilder, _Callee]:
     nargs = rng.randint(1, 3)
     nres = rng.randint(1, 2)
@@ -942,11 +983,19 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
             pressure.append(v)
             if i < 4:
                 g.add(v)
+    # ---- rematerializable pressure (GenOptions.remat_pressure) ----
+    remat: list[SSAValue] = []
+    remat_wide: list[SSAValue] = []
+    if opts.remat_pressure:
+        remat, remat_wide = _remat_values(g, rng, opts.remat_pressure, P, gid, s, out)
     # ---- body ----
     g.region(rng.randint(max(2, opts.max_stmts - 2), opts.max_stmts + 2))
     # ---- epilogue: checksum of recent values, kept values and pressure ----
     recent = [x.v for x in g.pool[-12:]]
-    h = g.checksum([*recent, *g.keep, *pressure])
+    for w in remat_wide:
+        parts = g.op("unpack", w, types=[r32, r32])
+        remat.extend(parts.results)
+    h = g.checksum([*recent, *g.keep, *pressure, *remat])
     g.op("stg", g.obase, (SLOTS - 1) * 4, h)
     fb.exit()
     m = module(*[f.func for f in funcs], fb.func, target=target)

@@ -1,0 +1,266 @@
+"""``ori-remat-block``: machine-level block rematerialization, ptxas's
+``nv-remat-block`` / "Do Remat Machine Block" (seed 002 "Machine-Level Block
+Rematerialization (nv-remat-block)", its "Machine-Level Knobs" table and
+"Diagnostic Strings").
+
+Where pressure in a block exceeds the target, values live across it whose
+definition is cheap are recomputed where they are read instead of being
+kept in a register: the seed's iterative pull-in -- measure max live per
+block, enumerate the live registers of the over-target blocks, classify
+them (MULTIDEF, opcode exclusions, operand safety, recursive pullability to
+depth 50, second chance), cost them (double-wide values count 2), select
+the cheapest greedily, clone, and iterate up to ``nv-remat-max-times``.
+
+The modules, one job each:
+
+* :mod:`.knobs` -- the validated knobs and the bits of ``nv-remat-block``
+  (the seed names no bit: ori's reading is in that module);
+* :mod:`.maxlive` -- max live per block and its peak point (sub_2186590);
+* :mod:`.candidates` -- the def-level checks, where copies go and the
+  recursive operand check (sub_217E810, sub_2181550, second chance);
+* :mod:`.search` -- the over-target blocks, their candidates in the
+  live-out or the internal view, the second-chance loop, the relief;
+* :mod:`.cost` -- clone cost limits and the greedy selection;
+* :mod:`.execute` -- cloning, rewriting, dead originals, undo;
+* :mod:`.driver` -- the rounds and the re-measurement that keeps max live
+  from ever rising.
+
+**In ori.**  ptxas runs the pass on machine IR "after instruction selection
+and register allocation decisions"; ori's instructions are SASS opcodes on
+virtual registers from the start, so the pass runs on SSA Ori IR before
+``ori-regalloc`` (a function whose registers are already allocated is left
+unchanged with a remark).  "Max live" is the R-file count of
+``RegisterPressure`` (a 64-bit value counts 2, a 128-bit one 4); the pass
+pulls R values only, and checks that no file's maximum rises.
+
+**Target.**  The register count the pass reduces max live to: the
+allocatable R registers (``passes.regalloc.budget.compute_budget``: the
+limit less R1, the ABI's R0-R3 and the two ptxas withholds) where the
+function has a limit -- ``max-regs`` (ptxas ``--maxrregcount``, with
+``override-directive-values`` as ``ori-ptxas`` passes them), ``.maxnreg``,
+``.maxntid`` / ``.reqntid`` -- else ``nv-remat-default-max-reg`` (70).
+
+**Knobs** (seed "Machine-Level Knobs"), options with the seed's name and
+default: ``nv-remat-block`` (14), ``nv-remat-max-times`` (10),
+``nv-remat-block-single-cost`` (10), ``nv-remat-block-map-size-limit`` (6),
+``nv-remat-block-max-cost`` (100), ``nv-remat-block-liveout-min-percentage``
+(70), ``nv-remat-block-loop-cost-factor`` (20), ``nv-remat-default-max-reg``
+(70), ``nv-remat-block-load-cost`` (10), ``nv-dump-remat-block`` (false),
+``nv-remat-check-internal-live`` (false), ``no-mi-remat`` (empty),
+``load-remat`` (true); and the IR-level ``dump-remat`` (0) for the dump
+levels.  Not modelled:
+
+* ``nv-remat-threshold-for-spec-reg`` (20): special-register reads (S2R)
+  are not ``REMATERIALIZABLE`` in ori's op facts, so there is nothing for a
+  threshold to gate (adding the fact to ``S2ROp`` would give it meaning);
+* ``max-reg-kind`` (0): the seed gives the knob's default only, not what
+  its kinds are; ori's target comes from the function's limit (above);
+* ``vasp-fix1`` (false): a fix for ptxas's volatile / ADDSP handling; ori
+  has no ADDSP, and volatile values (clock reads) are excluded by their
+  op facts anyway;
+* the sm_62-only exclusions of opcodes 380-396 ("Architecture-Specific
+  Behavior"): the seed does not say which instructions they are.
+
+**Output.**  ``dump-remat=N`` prints the seed's diagnostic strings with ori's
+names, ``ori-remat-block: @f: ...`` on stderr: level 1 ``Max-Live-Function(
+<blocks>) = <max live>`` and ``Really Final Pull-in: <count> (<total
+cost>)`` per round; level 2 per over-target block ``^bbN: Max-Live = M,
+live-out = <count>`` and ``^bbN: Pullable: <count>``, ``After pre-check,
+<N> good candidates, <N> given second-chance``, ``ADD <N> candidates from
+second-chance``, ``Total Pullable before considering cost: <count>``;
+level 3 every rejection (``%v: MULTIDEF``, ``%v: not pullable: ...``,
+``%v: not pulled: cost ...``); level 4 every candidate's copies and costs.
+``nv-dump-remat-block=true`` is level 4.  A function named in
+``no-mi-remat`` prints ``Skip machine-instruction rematerialization on
+<name>``.  ``remarks=true``: one line per rematerialized value;
+``stats=true``: max live before and after per function.
+
+Input invariants: SSA ``ori.func`` bodies with virtual registers.  Blocks
+and edges are never changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.ir.registers import RegFile
+from ori_dialect.ops.func import FuncOp
+from passes.contract import (
+    CFG_ANALYSES,
+    Requirement,
+    emit_line,
+    emit_remark,
+    emit_stats,
+    flush_diagnostics,
+    option,
+    require,
+    violation,
+)
+from passes.regalloc.budget import compute_budget, directive_limit, function_target
+from passes.remat_block.driver import Report, remat_function
+from passes.remat_block.knobs import ALL_MODES, Knobs
+
+_NAME = re.compile(r"^[A-Za-z_$%][A-Za-z0-9_$.]*$")
+
+
+def parse_function_list(text: str) -> list[str]:
+    """``"f,g"`` -> ``["f", "g"]``; raises ValueError when malformed."""
+    if not text.strip():
+        return []
+    names = [n.strip() for n in text.split(",")]
+    for n in names:
+        if not _NAME.match(n):
+            raise ValueError(f"malformed no-mi-remat '{text}': expected comma-separated function "
+                             f"names, got {n!r}")
+    return names
+
+
+@dataclass(frozen=True)
+class RematBlockPass(ModulePass):
+    """Machine-level block rematerialization (seed 002 nv-remat-block): recompute cheap values where they are read."""
+
+    name = "ori-remat-block"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    # instructions are cloned and removed; no block or edge changes
+    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
+
+    nv_remat_block: int = option(
+        14, "nv-remat-block: bitmask of remat modes, 1 local split after a block's peak, 2 "
+        "pull-in of live registers, 4 recursive pullability, 8 second chance; 0 = off")
+    nv_remat_max_times: int = option(10, "nv-remat-max-times: max outer loop iterations")
+    nv_remat_block_single_cost: int = option(
+        10, "nv-remat-block-single-cost: max cost of one copy, per register freed")
+    nv_remat_block_map_size_limit: int = option(
+        6, "nv-remat-block-map-size-limit: max instructions one copy recomputes")
+    nv_remat_block_max_cost: int = option(
+        100, "nv-remat-block-max-cost: max total clone cost (loop factors included) per "
+        "register freed")
+    nv_remat_block_liveout_min_percentage: int = option(
+        70, "nv-remat-block-liveout-min-percentage: a block whose live-out registers are at "
+        "least this percent of its max live is relieved through its live-out set; below, "
+        "through the values live at its peak")
+    nv_remat_block_loop_cost_factor: int = option(
+        20, "nv-remat-block-loop-cost-factor: cost multiplier per loop level a copy is "
+        "placed deeper than the original")
+    nv_remat_default_max_reg: int = option(
+        70, "nv-remat-default-max-reg: the max-live target of a function without a register "
+        "limit (max-regs, .maxnreg, .maxntid/.reqntid)")
+    nv_remat_block_load_cost: int = option(
+        10, "nv-remat-block-load-cost: clone cost of a constant-bank load")
+    nv_dump_remat_block: bool = option(
+        False, "nv-dump-remat-block: print every diagnostic (dump-remat=4)")
+    nv_remat_check_internal_live: bool = option(
+        False, "nv-remat-check-internal-live: judge every over-target block at its internal "
+        "peak, never by its live-out set")
+    no_mi_remat: str = option(
+        "", "no-mi-remat: comma-separated names of functions to leave alone")
+    load_remat: bool = option(
+        True, "load-remat: constant-bank loads (LDC) may be recomputed")
+    dump_remat: int = option(
+        0, "dump-remat: diagnostic level 0-4 (1 max live and selection per round, 2 per "
+        "block and candidate counts, 3 rejections, 4 costs and copies)")
+    max_regs: int | None = option(
+        None, "ori: ptxas --maxrregcount, the R limit whose allocatable registers are the "
+        "target (as ori-ptxas passes it to ori-regalloc)")
+    override_directive_values: bool = option(
+        False, "ori: ptxas --override-directive-values: max-regs overrides .maxnreg, "
+        ".maxntid, .reqntid")
+    target: str | None = option(
+        None, "ori: SM target for the register limit (unset: the module's .target)")
+    remarks: bool = option(
+        False, "ori: print one line per rematerialized value to stderr")
+    stats: bool = option(
+        False, "ori: print max live before and after per function to stderr")
+
+    def knobs(self) -> Knobs:
+        """The validated knobs; one diagnostic for a bad value."""
+        def bad(msg: str) -> PassFailedException:
+            return PassFailedException(f"{self.name}: {msg}")
+
+        if not 0 <= self.nv_remat_block <= ALL_MODES:
+            raise bad(f"nv-remat-block must be a bitmask in 0..15, got {self.nv_remat_block}")
+        for opt, value, low in (
+                ("nv-remat-max-times", self.nv_remat_max_times, 0),
+                ("nv-remat-block-single-cost", self.nv_remat_block_single_cost, 0),
+                ("nv-remat-block-map-size-limit", self.nv_remat_block_map_size_limit, 1),
+                ("nv-remat-block-max-cost", self.nv_remat_block_max_cost, 0),
+                ("nv-remat-block-loop-cost-factor", self.nv_remat_block_loop_cost_factor, 1),
+                ("nv-remat-default-max-reg", self.nv_remat_default_max_reg, 1),
+                ("nv-remat-block-load-cost", self.nv_remat_block_load_cost, 0),
+                ("dump-remat", self.dump_remat, 0)):
+            if value < low:
+                raise bad(f"{opt} must be at least {low}, got {value}")
+        if not 0 <= self.nv_remat_block_liveout_min_percentage <= 100:
+            raise bad("nv-remat-block-liveout-min-percentage must be in 0..100, got "
+                      f"{self.nv_remat_block_liveout_min_percentage}")
+        return Knobs(
+            mode=self.nv_remat_block, max_times=self.nv_remat_max_times,
+            single_cost=self.nv_remat_block_single_cost,
+            map_size_limit=self.nv_remat_block_map_size_limit,
+            max_cost=self.nv_remat_block_max_cost,
+            liveout_min_percentage=self.nv_remat_block_liveout_min_percentage,
+            loop_cost_factor=self.nv_remat_block_loop_cost_factor,
+            default_max_reg=self.nv_remat_default_max_reg,
+            load_cost=self.nv_remat_block_load_cost,
+            check_internal_live=self.nv_remat_check_internal_live,
+            load_remat=self.load_remat,
+            dump=4 if self.nv_dump_remat_block else min(self.dump_remat, 4))
+
+    def target_of(self, func: FuncOp) -> int:
+        """The max-live target of ``func`` (module docstring, "Target")."""
+        tgt = function_target(func, self.target)
+        if self.max_regs is None and directive_limit(func, tgt) is None:
+            return self.nv_remat_default_max_reg
+        budget = compute_budget(func, tgt, self.max_regs, quiet=True,
+                                override=self.override_directive_values)
+        return len(budget.allowed(RegFile.R))
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        knobs = self.knobs()
+        try:
+            skip = parse_function_list(self.no_mi_remat)
+        except ValueError as e:
+            raise PassFailedException(f"{self.name}: {e}") from None
+        require(self, op)
+        funcs = [f for f in functions_of(op) if isinstance(f, FuncOp)]
+        names = {f.sym_name.data for f in funcs}
+        for n in skip:
+            if n not in names:
+                emit_line(f"{self.name}: warning: no-mi-remat names no function of the "
+                          f"module: {n}")
+        for func in funcs:
+            fname = func.sym_name.data
+            if fname in skip:
+                emit_line(f"{self.name}: Skip machine-instruction rematerialization on {fname}")
+                continue
+            if knobs.mode == 0:
+                continue
+            if violation(Requirement.UNALLOCATED, func) is not None:
+                emit_remark(fname, "not rematerialized: registers are already allocated "
+                            "(ori-remat-block runs before ori-regalloc)")
+                continue
+            rep = remat_function(func, knobs, self.target_of(func))
+            self.report(fname, rep)
+        flush_diagnostics()
+
+    def report(self, fname: str, rep: Report) -> None:
+        for line in rep.log:
+            emit_stats(self.name, f"@{fname}: {line}")
+        if self.remarks:
+            for line in rep.remarks:
+                emit_remark(fname, line)
+        if self.stats:
+            emit_stats(self.name, f"@{fname}: max live {rep.before} -> {rep.after} (target "
+                       f"{rep.target}) [rematerialized values={rep.values}] "
+                       f"[instructions cloned={rep.copies}] [rounds={rep.rounds}]")
+
+
+__all__ = ["RematBlockPass", "parse_function_list"]

@@ -1,0 +1,123 @@
+"""Carrying out a selection: seed 002 "Algorithm Overview" step 7 *Execute*
+and "Instruction Replacement (sub_21810D0)".
+
+For each selected candidate and each of its sites the chain is cloned right
+before the site's anchor (operands first; a chain op reads the copies made
+before it at that site), and the site's reads are rewritten to the copy of
+the candidate -- the seed's "clone the defining instruction at use sites"
+and "replace register references" (each copy is a new SSA value: "create a
+new virtual register of the same class").  The seed's "clear from live-out
+bitmap" and "propagate backward through predecessors" are what SSA
+liveness recomputes by itself.  Then the "now-dead original definitions"
+are removed: each candidate's definition once nothing reads it, and, from
+there, any definition that only fed removed ones and has no effect besides
+its result (``passes.dead_code.has_effect``; guarded definitions stay).
+
+Copies are named ``remat_<name>`` after the value they recompute (the
+prefix of the seed's "Diagnostic Strings").
+
+Everything is recorded in a :class:`Journal` so that the driver can undo a
+round that did not lower the pressure (:meth:`Journal.rollback`) or make it
+final (:meth:`Journal.commit`, which erases the removed definitions).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Block, Operation, SSAValue
+
+from passes.dead_code import has_effect
+from passes.remat_block.candidates import Candidate, is_multidef
+
+PREFIX = "remat_"
+
+
+class Journal:
+    """Undo log of one round."""
+
+    def __init__(self) -> None:
+        self.inserted: list[Operation] = []
+        self.rewrites: list[tuple[Operation, int, SSAValue]] = []
+        self.removed: list[tuple[Operation, Block, Operation | None]] = []
+        self.copies: dict[SSAValue, list[int]] = {}
+        """Candidate value -> blocks that got a copy of it."""
+
+    def rollback(self) -> None:
+        for op, block, nxt in reversed(self.removed):
+            if nxt is None:
+                block.add_op(op)
+            else:
+                block.insert_op_before(op, nxt)
+        for op, i, old in reversed(self.rewrites):
+            op.operands[i] = old
+        for op in reversed(self.inserted):
+            op.detach()
+            op.erase()
+        self.inserted.clear()
+        self.rewrites.clear()
+        self.removed.clear()
+        self.copies.clear()
+
+    def commit(self) -> None:
+        for op, _, _ in self.removed:
+            op.erase()
+        self.removed.clear()
+
+
+def _copy_name(v: SSAValue) -> str:
+    return PREFIX + (v.name_hint or "v")
+
+
+def execute(selection: list[Candidate]) -> Journal:
+    """Clone, rewrite and remove dead originals; returns the undo log."""
+    j = Journal()
+    for c in selection:
+        blocks: list[int] = []
+        for site in c.sites:
+            block = site.anchor.parent
+            assert block is not None
+            mapping: dict[SSAValue, SSAValue] = {}
+            for op in site.chain:
+                new = op.clone(value_mapper=dict(mapping), clone_name_hints=False)
+                for old_r, new_r in zip(op.results, new.results, strict=True):
+                    new_r.name_hint = _copy_name(old_r)
+                    mapping[old_r] = new_r
+                block.insert_op_before(new, site.anchor)
+                j.inserted.append(new)
+            copy = mapping[c.value]
+            for op, i in site.uses:
+                j.rewrites.append((op, i, op.operands[i]))
+                op.operands[i] = copy
+            blocks.append(site.block)
+        j.copies[c.value] = blocks
+    for c in selection:
+        _remove_dead(c.value.owner, j)  # type: ignore[arg-type]
+    return j
+
+
+def _remove_dead(op: Operation, j: Journal) -> None:
+    work = [op]
+    while work:
+        op = work.pop()
+        block = op.parent
+        if block is None or any(_read(r) for r in op.results):
+            continue
+        if has_effect(op) or is_multidef_any(op):
+            continue
+        j.removed.append((op, block, op.next_op))
+        op.detach()
+        for v in op.operands:
+            owner = v.owner
+            if isinstance(owner, Operation) and not _read(v):
+                work.append(owner)
+
+
+def is_multidef_any(op: Operation) -> bool:
+    return any(is_multidef(r) for r in op.results)
+
+
+def _read(v: SSAValue) -> bool:
+    """Something in the function (not a removed op) reads ``v``."""
+    return any(u.operation.parent is not None for u in v.uses)
+
+
+__all__ = ["PREFIX", "Journal", "execute"]

@@ -1,0 +1,150 @@
+"""Max live per block and per function: the measuring step of ``ori-remat-block``
+(seed 002 "Machine-Level Block Rematerialization", step 1 *Measure*, and
+"Register Pressure Computation (sub_2186590)": "Per-block pressure is
+computed by starting with the live-out set size, walking instructions in
+reverse, tracking register births (defs) and deaths (last uses), and recording
+the peak pressure point. The maximum across all blocks is returned.").
+
+The count is the one :class:`ori_dialect.analysis.pressure.RegisterPressure`
+makes for the R file (a value counts its ``num_regs()`` registers: the
+seed's "double-wide register classes count as 2"; a guarded op's result and
+its tied prior count once at the op; a result nobody reads still occupies
+its register where it is written; a block's entry counts all its arguments),
+so that "max live" means the same number everywhere in ori -- a test checks
+that the two agree.  What this module adds is *where* each block peaks and
+which values are live there: the internal view of the candidate search
+(:mod:`.candidates`) asks whether pulling a value frees a register at that
+point.
+
+A point is ``(kind, k)``: ``ENTRY`` (the block entry, ``k = -1``), ``BEFORE``
+op ``k`` or ``AFTER`` op ``k`` (op positions in the block as it is measured).
+Of several points at the block's maximum the first in program order is the
+peak, as ``RegisterPressure`` reports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ori_dialect.analysis.liveness import FILES, Liveness
+from ori_dialect.ir.registers import RegFile
+
+R_FILE = FILES.index(RegFile.R)
+"""Index of the R file in ``ValueNumbering.file``."""
+
+ENTRY, BEFORE, AFTER = "entry", "before", "after"
+
+
+@dataclass(frozen=True)
+class Peak:
+    """The point of a block where its R pressure peaks and what is live there."""
+
+    block: int
+    kind: str
+    """``ENTRY``, ``BEFORE`` or ``AFTER``."""
+    op_index: int
+    """The op's position in the block (-1 for ``ENTRY``)."""
+    live: frozenset[int]
+    """Value indices (``Liveness.numbering``) of the R values occupying
+    registers at the point."""
+
+    def __str__(self) -> str:
+        return f"^bb{self.block} " + ("entry" if self.kind == ENTRY
+                                      else f"{self.kind} op {self.op_index}")
+
+
+@dataclass
+class MaxLive:
+    """R max live of every block (``block_max``) and of the function (``max``)."""
+
+    liveness: Liveness
+    block_max: list[int]
+    peak_at: list[tuple[str, int]]
+    """Per block: the peak's (kind, op index)."""
+
+    @property
+    def max(self) -> int:
+        return max(self.block_max, default=0)
+
+    def excess(self, target: int) -> dict[int, int]:
+        """Blocks whose max live exceeds ``target``, with the excess."""
+        return {b: m - target for b, m in enumerate(self.block_max) if m > target}
+
+    def peak(self, b: int) -> Peak:
+        """Block ``b``'s peak point with its live set (one more walk of the block)."""
+        kind, k = self.peak_at[b]
+        return Peak(b, kind, k, frozenset(_walk(self.liveness, b, stop=(kind, k))[2]))
+
+
+def compute_max_live(liveness: Liveness) -> MaxLive:
+    """The R max live of every block of the function ``liveness`` describes."""
+    n = liveness.cfg.num_blocks
+    block_max: list[int] = []
+    peak_at: list[tuple[str, int]] = []
+    for b in range(n):
+        m, where, _ = _walk(liveness, b)
+        block_max.append(m)
+        peak_at.append(where)
+    return MaxLive(liveness, block_max, peak_at)
+
+
+def _walk(lv: Liveness, b: int, stop: tuple[str, int] | None = None,
+          ) -> tuple[int, tuple[str, int], set[int]]:
+    """Walk block ``b`` backwards from its live-out set, counting R registers.
+
+    Returns (block maximum, its first point in program order, the R values
+    live at ``stop`` -- empty unless ``stop`` is given, in which case the walk
+    ends there)."""
+    num = lv.numbering
+    width = num.width
+    file = num.file
+    tied = num.tied
+    live = set(lv.live_out_array(b).tolist())
+    c = sum(int(width[v]) for v in live if file[v] == R_FILE)
+    best = -1
+    where: tuple[str, int] = (ENTRY, -1)
+
+    def rset(vals: set[int]) -> set[int]:
+        return {v for v in vals if file[v] == R_FILE}
+
+    ops = num.ops[b]
+    defs_b = num.op_defs[b]
+    uses_b = num.op_uses[b]
+    last = len(ops) - 1
+    for k in range(last, -1, -1):
+        d = defs_b[k]
+        if d or k == last:
+            after = c
+            dead = [v for v in d if v not in live and file[v] == R_FILE]
+            after += sum(int(width[v]) for v in dead)
+            shared = [p for _, p in tied.get((b, k), ()) if p in live and file[p] == R_FILE]
+            after -= sum(int(width[p]) for p in shared)
+            if stop == (AFTER, k):
+                return best, where, rset(live | set(dead)) - set(shared)
+            if after >= best:
+                best, where = after, (AFTER, k)
+            for v in d:
+                if v in live:
+                    live.discard(v)
+                    if file[v] == R_FILE:
+                        c -= int(width[v])
+        for v in uses_b[k]:
+            if v not in live:
+                live.add(v)
+                if file[v] == R_FILE:
+                    c += int(width[v])
+        if stop == (BEFORE, k):
+            return best, where, rset(live)
+        if c >= best:
+            best, where = c, (BEFORE, k)
+    ent = c
+    args = [a for a in num.arg_ids[b] if a not in live and file[a] == R_FILE]
+    ent += sum(int(width[a]) for a in args)
+    if stop == (ENTRY, -1):
+        return best, where, rset(live | set(args))
+    if ent >= best:
+        best, where = ent, (ENTRY, -1)
+    return max(best, 0), where, set()
+
+
+__all__ = ["AFTER", "BEFORE", "ENTRY", "R_FILE", "MaxLive", "Peak", "compute_max_live"]
