@@ -222,6 +222,159 @@ def _frag_f64(args: Args) -> Args:
     return [None, None, None, out.ravel()]
 
 
+# ----------------------------------------------------------------------------- wmma tf32 / int8
+#
+# wmma on tf32 (16x16x8): ptxas (and ori) run each mma_sync as four HMMA.1684.F32.TF32,
+# k 0-3 then k 4-7 of each 8-column half, so the model chains the tf32 MMA rule over
+# 4-wide k steps: the operands' low 13 mantissa bits dropped (after
+# __float_to_tf32 = cvt.rna.tf32.f32, which adds 0x1000 to a finite value's bits, that
+# is round to nearest with ties away), then per step the accumulator and the 4 exact
+# products cut toward zero to a multiple of 2**(E - 25), E the largest exponent among
+# the accumulator's and the products' exponent sums, added exactly and cut toward zero
+# to float32 (HmmaOp's model, measured bit-exact on an H200).  wmma on s8/u8 (16x16x16)
+# is two IMMA.16816 per mma_sync: exact, wrapping, or clamped with satf (.satfinite).
+
+
+def tf32_rna(x: np.ndarray) -> np.ndarray:
+    """__float_to_tf32 then the MMA's truncation: round to nearest, ties away, to 10
+    mantissa bits (infinities and NaNs kept)."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    up = ((bits + 0x1000) & 0xFFFFE000).astype(np.uint32).view(np.float32)
+    return np.where(np.isfinite(x), up, x).astype(np.float32)
+
+
+def tf32_trunc(x: np.ndarray) -> np.ndarray:
+    """Raw fp32 bits as the MMA reads them: the low 13 mantissa bits dropped."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def _expo(x: np.ndarray) -> np.ndarray:
+    nz = x != 0
+    return np.where(nz, np.frexp(np.where(nz, x, 1.0))[1] - 1, -100000)
+
+
+def tf32_mma_model(a: np.ndarray, b: np.ndarray, c: np.ndarray, kstep: int) -> np.ndarray:
+    """C + A @ B as a chain of tf32 MMAs ``kstep`` wide in k (tf32 values in, float32 out)."""
+    acc = np.array(c, np.float32)
+    for k0 in range(0, a.shape[1], kstep):
+        a64 = a[:, k0:k0 + kstep].astype(np.float64)
+        b64 = b[k0:k0 + kstep].astype(np.float64)
+        c64 = acc.astype(np.float64)
+        prods = a64[:, None, :] * b64.T[None, :, :]
+        pe = np.where(prods != 0, _expo(a64)[:, None, :] + _expo(b64).T[None, :, :], -100000)
+        q = np.ldexp(1.0, np.maximum(pe.max(axis=2), _expo(c64)) - 25)[:, :, None]
+        terms = np.concatenate([c64[:, :, None], prods], axis=2)
+        total = (np.trunc(terms / q) * q).sum(axis=2)
+        near = total.astype(np.float32)
+        acc = np.where(np.abs(near.astype(np.float64)) > np.abs(total),
+                       np.nextafter(near, np.float32(0)), near).astype(np.float32)
+    return acc
+
+
+def _tf32_atol(k: int, rel: float, cmax: float = 0.0) -> float:
+    """|model - float64| for inputs in [-2, 2]: the operands' rounding (``rel`` of each,
+    2**-11 after cvt.rna, 2**-10 when truncated) on sum_k |a_k b_k| <= 4K, plus per
+    4-wide step < 2**-18 of the running sum (<= 4K + max|C|)."""
+    return 4.0 * k * (2 * rel + rel * rel) + (k / 4) * (4.0 * k + cmax) * 2.0**-18
+
+
+TM, TN, TK = 16, 32, 32  # wmma_tf32_f32
+
+
+def _tf32_args(rng: np.random.Generator) -> Args:
+    a = rng.uniform(-2, 2, TM * TK).astype(np.float32)
+    bt = rng.uniform(-2, 2, TN * TK).astype(np.float32)  # B column-major: (k, n) at n*K + k
+    return [a, bt, np.zeros(TM * TN, np.float32), np.int32(TM), np.int32(TN), np.int32(TK)]
+
+
+def _tf32_expected(args: Args) -> Args:
+    a = tf32_rna(args[0].reshape(TM, TK))
+    b = tf32_rna(args[1].reshape(TN, TK).T)
+    return [None, None, tf32_mma_model(a, b, np.zeros((TM, TN)), 4).ravel(), None, None, None]
+
+
+def _tf32_f64(args: Args) -> Args:
+    return [None, None, _dot64(args[0].reshape(TM, TK), args[1].reshape(TN, TK).T).ravel(),
+            None, None, None]
+
+
+RK = 24  # wmma_tf32_raw_colmajor: A 16xRK column-major, B RKx16 row-major, C column-major
+
+
+def _raw_args(rng: np.random.Generator) -> Args:
+    return [rng.uniform(-2, 2, 16 * RK).astype(np.float32),
+            rng.uniform(-2, 2, RK * 16).astype(np.float32),
+            rng.uniform(-4, 4, 256).astype(np.float32), np.int32(RK)]
+
+
+def _raw_matrices(args: Args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return args[0].reshape(RK, 16).T, args[1].reshape(RK, 16), args[2].reshape(16, 16).T
+
+
+def _raw_expected(args: Args) -> Args:
+    a, b, c = _raw_matrices(args)
+    d = tf32_mma_model(tf32_trunc(a), tf32_trunc(b), c, 4)
+    return [None, None, d.T.copy().ravel(), None]
+
+
+def _raw_f64(args: Args) -> Args:
+    a, b, c = _raw_matrices(args)
+    return [None, None, (_dot64(a, b) + c).T.ravel(), None]
+
+
+IM, IN, IK = 32, 16, 48  # wmma_s8_s32
+
+
+def _s8_args(rng: np.random.Generator) -> Args:
+    return [rng.integers(-128, 128, IM * IK).astype(np.int8),
+            rng.integers(-128, 128, IN * IK).astype(np.int8),  # column-major B
+            np.zeros(IM * IN, np.int32), np.int32(IM), np.int32(IN), np.int32(IK)]
+
+
+def _s8_exact(args: Args) -> np.ndarray:
+    return args[0].reshape(IM, IK).astype(np.int64) @ args[1].reshape(IN, IK).T.astype(np.int64)
+
+
+def _s8_expected(args: Args) -> Args:
+    return [None, None, _s8_exact(args).astype(np.int32).ravel(), None, None, None]
+
+
+def _s8_f64(args: Args) -> Args:
+    return [None, None, _s8_exact(args).astype(np.float64).ravel(), None, None, None]
+
+
+UK = 32  # wmma_u8_sat_shared: A 16xUK, B UKx16 (row-major u8), C 16x16 s32
+
+
+def _u8_args(rng: np.random.Generator) -> Args:
+    c = rng.integers(-(2**20), 2**20, 256).astype(np.int64)
+    c[::3] = 2**31 - 1 - rng.integers(0, 2**20, len(c[::3]))  # near the top: saturates
+    return [rng.integers(0, 256, 16 * UK).astype(np.uint8),
+            rng.integers(0, 256, UK * 16).astype(np.uint8), c.astype(np.int32), np.int32(UK)]
+
+
+def _u8_exact(args: Args) -> np.ndarray:
+    a = args[0].reshape(16, UK).astype(np.int64)
+    b = args[1].reshape(UK, 16).astype(np.int64)
+    return args[2].reshape(16, 16).astype(np.int64) + a @ b
+
+
+def _u8_expected(args: Args) -> Args:
+    # each mma_sync clamps; u8 products are >= 0, so clamping once at the end is the same
+    a = args[0].reshape(16, UK).astype(np.int64)
+    b = args[1].reshape(UK, 16).astype(np.int64)
+    acc = args[2].reshape(16, 16).astype(np.int64)
+    for k in range(0, UK, 16):
+        acc = np.clip(acc + a[:, k:k + 16] @ b[k:k + 16], -(2**31), 2**31 - 1)
+    assert (_u8_exact(args) > 2**31 - 1).any()  # some elements do saturate
+    return [None, None, acc.astype(np.int32).ravel(), None]
+
+
+def _u8_f64(args: Args) -> Args:
+    return [None, None, np.clip(_u8_exact(args), -(2**31), 2**31 - 1).astype(np.float64).ravel(),
+            None]
+
+
 # ----------------------------------------------------------------------------- cp.async
 
 
@@ -288,6 +441,22 @@ LAUNCHES: list[TensorLaunch] = [
     TensorLaunch("mma_gemm.cu", "mma_f16_f16", (1, 1, 1), (32, 1, 1), _frag_args,
                  _frag_expected, float64=_frag_f64, rtol=2e-3, atol=2e-2,
                  covers="mma.m16n8k16 f16 accumulator, fragment ownership"),
+    TensorLaunch("wmma_tf32_int8.cu", "wmma_tf32_f32", (TN // 16, TM // 16, 1), (32, 1, 1),
+                 _tf32_args, _tf32_expected, float64=_tf32_f64, atol=_tf32_atol(TK, 2.0**-11),
+                 covers="wmma tf32 16x16x8 (four HMMA.1684 per mma_sync), __float_to_tf32 = "
+                        "cvt.rna.tf32.f32, row-major A, column-major B"),
+    TensorLaunch("wmma_tf32_int8.cu", "wmma_tf32_raw_colmajor", (1, 1, 1), (32, 1, 1),
+                 _raw_args, _raw_expected, float64=_raw_f64,
+                 atol=_tf32_atol(RK, 2.0**-10, 4.0),
+                 covers="wmma tf32 on raw fp32 bits (truncated), column-major A and C, "
+                        "row-major B, a loaded accumulator"),
+    TensorLaunch("wmma_tf32_int8.cu", "wmma_s8_s32", (IN // 16, IM // 16, 1), (32, 1, 1),
+                 _s8_args, _s8_expected, float64=_s8_f64,
+                 covers="wmma s8 16x16x16 -> s32 (two IMMA.16816.S8.S8 per mma_sync)"),
+    TensorLaunch("wmma_tf32_int8.cu", "wmma_u8_sat_shared", (1, 1, 1), (32, 1, 1), _u8_args,
+                 _u8_expected, float64=_u8_f64,
+                 covers="wmma u8 with satf (IMMA.16816.U8.U8.SAT): saturating s32 "
+                        "accumulator, row-major B bytes from shared memory"),
     TensorLaunch("cp_async.cu", "cp_async_double_buffer", (BLOCKS, 1, 1), (THREADS, 1, 1),
                  _dbuf_args, _dbuf_expected, shared_bytes=2 * 4 * THREADS * 4,
                  covers="cp.async.cg 16 B double buffering, wait_group 1 / wait_all"),
@@ -297,4 +466,5 @@ LAUNCHES: list[TensorLaunch] = [
                  _pipeline_expected, covers="__pipeline_memcpy_async / wait_prior"),
 ]
 
-__all__ = ["LAUNCHES", "PTX_DIR", "TensorLaunch", "mma_model"]
+__all__ = ["LAUNCHES", "PTX_DIR", "TensorLaunch", "mma_model", "tf32_mma_model", "tf32_rna",
+           "tf32_trunc"]

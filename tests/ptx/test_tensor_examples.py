@@ -1,5 +1,5 @@
 """The tensor-core and async-copy kernels of ``examples/tensor`` (wmma and
-mma.sync/ldmatrix GEMMs, cp.async copies): the committed PTX imports, every
+mma.sync/ldmatrix GEMMs on f16/bf16, wmma on tf32 and s8/u8, cp.async copies): the committed PTX imports, every
 launch matches its numpy model bit for bit in the interpreter before and
 after ``ori-ptxas`` (physical registers after it), the model itself stays
 within tolerance of float64, and the kernels compile and still compute the
@@ -116,7 +116,8 @@ def test_model_is_close_to_float64(la: TensorLaunch) -> None:
 
 
 @pytest.mark.parametrize("la", [la for la in LAUNCHES if la.kernel in (
-    "wmma_f16_f32", "mma_ldmatrix_gemm", "cp_async_double_buffer")], ids=_id)
+    "wmma_f16_f32", "mma_ldmatrix_gemm", "cp_async_double_buffer", "wmma_tf32_f32",
+    "wmma_s8_s32")], ids=_id)
 def test_max_regs_32(la: TensorLaunch) -> None:
     """Under ptxas's --maxrregcount 32 the fragments still allocate as aligned
     runs (spilling where needed) and the results do not change."""
