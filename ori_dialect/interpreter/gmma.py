@@ -65,6 +65,10 @@ sit on the R registers the HGMMA writes, as on the GPU: reads and writes of
 a marked register fault, and the allocator's moves (pack / unpack parts and
 edge arguments not in place) carry the mark to their destination -- or,
 with ``strict``, fault as the MOVs before the wait they are on the GPU.
+The registers of A's fragments (A in registers), which HGMMA reads until
+the same wait, carry a mark of their own: a write of one before the wait
+faults (a move too, strict or not), and so does an HGMMA whose D covers a
+register of its own A.
 HGMMA's descriptor reads of shared memory that a pending ``cp.async``
 (LDGSTS) has not written yet fault like every other shared access
 (:mod:`.tensor`).
@@ -105,12 +109,13 @@ class _FrameMarks:
     """The marks of one frame (a kernel or device-function activation); it
     holds the frame so that no later frame can take its ``id``."""
 
-    __slots__ = ("frame", "regs", "slots")
+    __slots__ = ("frame", "regs", "slots", "srcs")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
         self.slots: dict[int, np.ndarray] = {}  # SSA mode: per value slot, per thread
         self.regs: np.ndarray | None = None  # physical mode: (threads, 256) per R register
+        self.srcs: np.ndarray | None = None  # physical mode: A fragments HGMMA still reads
 
 
 class GmmaGroups:
@@ -160,14 +165,26 @@ class GmmaGroups:
             fm.regs = np.full((len(self.open), 256), -1, dtype=np.int64)
         fm.regs[np.ix_(idx, regs)] = gid[:, None]
 
+    def mark_src_regs(self, frame: Frame, regs: np.ndarray, idx: np.ndarray,
+                      gid: np.ndarray) -> None:
+        """Physical mode: R registers ``regs`` of threads ``idx`` hold the A
+        fragments an HGMMA of group ``gid`` reads until its group completes."""
+        fm = self.frame_marks(frame, True)
+        assert fm is not None
+        if fm.srcs is None:
+            fm.srcs = np.full((len(self.open), 256), -1, dtype=np.int64)
+        fm.srcs[np.ix_(idx, regs)] = gid[:, None]
+
     def regs_in_flight(self, frame: Frame, regs: np.ndarray,
-                       idx: np.ndarray) -> tuple[int, int, int] | None:
+                       idx: np.ndarray, sources: bool = False) -> tuple[int, int, int] | None:
         """Physical mode: (thread, register, group) of the first register of
-        ``regs`` that an HGMMA still in flight writes, in a thread of ``idx``."""
+        ``regs`` that an HGMMA still in flight writes (``sources``: reads as
+        its A fragments), in a thread of ``idx``."""
         fm = self.frame_marks(frame, False)
-        if fm is None or fm.regs is None or not len(regs):
+        marks = None if fm is None else (fm.srcs if sources else fm.regs)
+        if marks is None or not len(regs):
             return None
-        g = fm.regs[np.ix_(idx, regs)]
+        g = marks[np.ix_(idx, regs)]
         live = g >= self.done[idx][:, None]
         if not live.any():
             return None
@@ -290,6 +307,7 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
     m = dec.m
     nregs = op.acc_regs()  # the tuple's first registers; the rest is padding
     d_regs = np.asarray(hgmma_registers(op), dtype=np.int64) if m.physical else None
+    a_frag = np.asarray(a_fragment_registers(op), dtype=np.int64) if m.physical else None
 
     def read(lanes: np.ndarray, desc: int, rows: int, mn_major: bool) -> np.ndarray:
         try:
@@ -370,6 +388,8 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
             m.gmma.mark(frame, d, idx, m.gmma.open[idx])
         else:
             m.gmma.mark_regs(frame, d_regs, idx, m.gmma.open[idx])
+            if a_frag is not None and len(a_frag):
+                m.gmma.mark_src_regs(frame, a_frag, idx, m.gmma.open[idx])
 
     return hgmma
 
@@ -504,6 +524,12 @@ def hgmma_registers(op: HgmmaOp) -> tuple[int, ...]:
     return r_registers(op.results[0])[: op.acc_regs()]
 
 
+def a_fragment_registers(op: HgmmaOp) -> tuple[int, ...]:
+    """Physical mode: the R registers of an HGMMA's A fragments (A in
+    registers; none for a descriptor, which HGMMA reads when it issues)."""
+    return r_registers(op.src("a")) if op.a_in_registers() else ()
+
+
 def accumulator_registers(ops: list[Operation]) -> frozenset[int]:
     """Physical mode: the R registers an HGMMA of the function writes and
     those that moves (:func:`part_moves`, :func:`edge_moves`) may copy them to."""
@@ -533,6 +559,9 @@ _READ = ("reads an HGMMA accumulator of commit group {g} before the wgmma.wait_g
 _WRITE = ("writes R{r}, a register of the HGMMA accumulator of commit group {g}, before the "
           "wgmma.wait_group (WARPGROUP.DEPBAR) that completes it: the HGMMA may still write "
           "the register")
+_WRITE_A = ("writes R{r}, a register of the A fragments an HGMMA of commit group {g} reads, "
+            "before the wgmma.wait_group (WARPGROUP.DEPBAR) that completes it: the HGMMA may "
+            "still read the register")
 
 
 class AccumulatorHazards:
@@ -561,7 +590,9 @@ class AccumulatorHazards:
     GPU such a move is a MOV that reads the accumulator register before the
     wait, which returns a stale value; with ``strict`` the move is checked as
     that instruction (reads and writes of marked registers fault) instead of
-    carrying the mark."""
+    carrying the mark.  HGMMA also marks the registers of its A fragments
+    (A in registers) until the wait: any write of one, a move's included,
+    faults, as does an HGMMA whose D covers its own A."""
 
     def __init__(self, dec: Decoder, ops: list[Operation]) -> None:
         self.dec = dec
@@ -570,6 +601,8 @@ class AccumulatorHazards:
         self.strict = bool(dec.m.strict)
         self.tracked: set[SSAValue] = set() if self.physical else tracked_values(ops)
         self.regs = accumulator_registers(ops) if self.physical else frozenset()
+        self.aregs = frozenset(r for op in ops if isinstance(op, HgmmaOp)
+                               for r in a_fragment_registers(op)) if self.physical else frozenset()
         self.active = bool(self.tracked or self.regs)
 
     # ---- SSA mode -----------------------------------------------------------
@@ -591,8 +624,19 @@ class AccumulatorHazards:
         out = sorted({r for v in vals for r in r_registers(v) if r in self.regs})
         return np.asarray(out, dtype=np.int64)
 
-    def _access_fault(self, text: str, reads: np.ndarray, writes: np.ndarray) -> Core | None:
-        if not len(reads) and not len(writes):
+    def _aregs(self, regs: Sequence[int] | Sequence[SSAValue | Attribute | None]) -> np.ndarray:
+        """The registers (or the registers of the values) that may hold A
+        fragments in flight."""
+        flat = [r for x in regs for r in (r_registers(x) if not isinstance(x, int) else (x,))]
+        return np.asarray(sorted({r for r in flat if r in self.aregs}), dtype=np.int64)
+
+    def _access_fault(self, text: str, reads: np.ndarray, writes: np.ndarray,
+                      a_writes: np.ndarray | None = None) -> Core | None:
+        """Reads of accumulators in flight, writes of accumulators (``writes``)
+        and of A fragments (``a_writes``) in flight, as faults."""
+        if a_writes is None:
+            a_writes = np.zeros(0, dtype=np.int64)
+        if not len(reads) and not len(writes) and not len(a_writes):
             return None
         g = self.m.gmma
 
@@ -605,18 +649,31 @@ class AccumulatorHazards:
             if hit is not None:
                 t, r, grp = hit
                 raise Fault(f"{text} " + _WRITE.format(r=r, g=grp), thread=t)
+            hit = g.regs_in_flight(frame, a_writes, idx, sources=True)
+            if hit is not None:
+                t, r, grp = hit
+                raise Fault(f"{text} " + _WRITE_A.format(r=r, g=grp), thread=t)
 
         return check
 
     def _move(self, text: str, moves: list[Move]) -> Core | None:
         """The marks of a parallel copy ``moves`` (class docstring)."""
+        a_check = self._access_fault(text, np.zeros(0, dtype=np.int64),
+                                     np.zeros(0, dtype=np.int64),
+                                     self._aregs([d for _, d in moves]))
         moves = [(s, d) for s, d in moves if s in self.regs or d in self.regs]
         if not moves:
-            return None
+            return a_check
         if self.strict:
             reads = np.asarray(sorted({s for s, _ in moves if s >= 0}), dtype=np.int64)
             writes = np.asarray(sorted({d for _, d in moves}), dtype=np.int64)
-            return self._access_fault(text, reads, writes)
+            return self._access_fault(text, reads, writes,
+                                      self._aregs([d for _, d in moves]))
+        carry = self._carry(text, moves)
+        return carry if a_check is None else _before(a_check, carry)
+
+    def _carry(self, text: str, moves: list[Move]) -> Core:
+        """Non-strict moves: the marks travel with the values (class docstring)."""
         g = self.m.gmma
         src = np.asarray([s for s, _ in moves], dtype=np.int64)
         dst = np.asarray([d for _, d in moves], dtype=np.int64)
@@ -651,8 +708,15 @@ class AccumulatorHazards:
             if isinstance(op, HgmmaOp):  # a, b read; c may be in flight; d must not be
                 c = set(r_registers(op.src("c")))
                 d = [r for r in hgmma_registers(op) if r in self.regs and r not in c]
+                own = sorted(set(hgmma_registers(op)) & set(a_fragment_registers(op)))
+                if own:
+                    return _before(_always(f"{text} writes its accumulator over R{own[0]}, a "
+                                           "register of its own A fragments, which it reads "
+                                           "until the wgmma.wait_group that completes it"),
+                                   core)
                 check = self._access_fault(text, self._regs([op.src("a"), op.src("b")]),
-                                           np.asarray(d, dtype=np.int64))
+                                           np.asarray(d, dtype=np.int64),
+                                           self._aregs(list(hgmma_registers(op))))
             elif moves is not None:
                 mv = self._move(text, moves)
                 return core if mv is None else _after(core, mv)
@@ -661,7 +725,8 @@ class AccumulatorHazards:
             else:
                 srcs = op.operand_groups()[0]  # tied priors are no reads
                 check = self._access_fault(text, self._regs(list(srcs)),
-                                           self._regs(list(op.results)))
+                                           self._regs(list(op.results)),
+                                           self._aregs(list(op.results)))
             return core if check is None else _before(check, core)
         if isinstance(op, HgmmaOp) or not any(v in self.tracked for v in op.operands):
             return core
@@ -685,7 +750,8 @@ class AccumulatorHazards:
         if not self.active:
             return core
         if self.physical:
-            check = self._access_fault(text, self._regs(list(reads)), self._regs(list(writes)))
+            check = self._access_fault(text, self._regs(list(reads)), self._regs(list(writes)),
+                                       self._aregs(list(writes)))
         else:
             slots = [self.dec.slot[v] for v in reads if v in self.tracked]
             check = self._read_fault(text, slots) if slots else None
@@ -723,6 +789,13 @@ class AccumulatorHazards:
         return passing
 
 
+def _always(message: str) -> Core:
+    def fault(frame: Frame, idx: np.ndarray) -> None:
+        raise Fault(message, thread=int(idx[0]))
+
+    return fault
+
+
 def _after(core: Core, then: Core) -> Core:
     def both(frame: Frame, idx: np.ndarray) -> None:
         core(frame, idx)
@@ -740,6 +813,6 @@ def _before(check: Core, core: Core) -> Core:
 
 
 __all__ = ["GMMA_BUILDERS", "WARPGROUP", "AccumulatorHazards", "GmmaGroups",
-           "accumulator_registers", "descriptor_offsets", "edge_moves", "hgmma_registers",
+           "a_fragment_registers", "accumulator_registers", "descriptor_offsets", "edge_moves", "hgmma_registers",
            "part_moves",
            "r_registers", "tracked_values"]

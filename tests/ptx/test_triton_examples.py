@@ -35,6 +35,7 @@ from examples.triton import launches as tl_launches
 from ori_dialect.interpreter import run_kernel
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context, module_text
+from passes.regalloc.checker import check_module
 
 ROOT = Path(__file__).resolve().parents[2]
 TRITON_DIR = ROOT / "examples" / "triton"
@@ -287,8 +288,10 @@ def _run(launch: Any, module: ModuleOp, arch: str, *, physical: bool) -> None:
         module, launch.kernel, launch.grid, launch.block, [copy.deepcopy(a) for a in args],
         shared_bytes=launch.shared_bytes,
         # Triton's code never reads an undefined register or an inactive lane's SHFL
-        # source: doing so here would be a lowering (or allocation) bug.
-        strict=not physical,
+        # source: doing so here would be a lowering (or allocation) bug; in physical
+        # mode strict also faults on any move of an HGMMA accumulator (or write of its
+        # A fragments) before the wait (sm_90a tl.dot), as it would misbehave on the GPU.
+        strict=True,
         physical=physical,
     )
     _check(launch, arch, got, want)
@@ -307,6 +310,17 @@ def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
     apply_pipeline(module, "ori-ptxas", make_context())
     module.verify()
     _run(launch, module, arch, physical=True)
+
+
+@pytest.mark.parametrize("launch", [la for la in LAUNCHES if _uses_wgmma(la, "sm_90a")], ids=_id)
+def test_wgmma_launch_after_ori_ptxas_ssa(launch: Any) -> None:
+    """The sm_90a ``wgmma`` kernels with the other strategy too: D and C one
+    run, no move of the accumulator before the wait (strict), checked."""
+    module = _module(launch, "sm_90a")
+    apply_pipeline(module, "ori-ptxas{strategy=ssa}", make_context())
+    module.verify()
+    assert not check_module(module)
+    _run(launch, module, "sm_90a", physical=True)
 
 
 def test_launch_table_module_is_importable_without_triton() -> None:

@@ -142,7 +142,8 @@ def _check(n: int, dtype: str, physical: bool) -> None:
     b = (rng.integers(-4, 5, (n, 16)) / 4).astype(np.float16)
     regs = acc_regs(n, dtype)
     out = run_kernel(_module(n, dtype, physical), "k", 1, 128,
-                     [_image(a, b), np.zeros(128 * regs, np.uint32)], physical=physical)[1]
+                     [_image(a, b), np.zeros(128 * regs, np.uint32)], physical=physical,
+                     strict=True)[1]
     got = _d_matrix(np.asarray(out).reshape(128, regs), n, dtype)
     want = 2 * (a.astype(np.float64) @ b.astype(np.float64).T)  # exact in f16 and f32
     assert np.array_equal(got, want.astype(np.float32))
