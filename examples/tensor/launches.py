@@ -233,6 +233,8 @@ def _frag_f64(args: Args) -> Args:
 # the accumulator's and the products' exponent sums, added exactly and cut toward zero
 # to float32 (HmmaOp's model, measured bit-exact on an H200).  wmma on s8/u8 (16x16x16)
 # is two IMMA.16816 per mma_sync: exact, wrapping, or clamped with satf (.satfinite).
+# The four kernels' expected results were also checked on an NVIDIA H200: the sm_90 PTX
+# compiled by ptxas 13.0 and run with these inputs gave them bit for bit.
 
 
 def tf32_rna(x: np.ndarray) -> np.ndarray:
@@ -250,7 +252,7 @@ def tf32_trunc(x: np.ndarray) -> np.ndarray:
 
 def _expo(x: np.ndarray) -> np.ndarray:
     nz = x != 0
-    return np.where(nz, np.frexp(np.where(nz, x, 1.0))[1] - 1, -100000)
+    return np.where(nz, np.maximum(np.frexp(np.where(nz, x, 1.0))[1] - 1, -126), -100000)
 
 
 def tf32_mma_model(a: np.ndarray, b: np.ndarray, c: np.ndarray, kstep: int) -> np.ndarray:

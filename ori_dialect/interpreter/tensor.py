@@ -130,19 +130,28 @@ def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 
 def _exponent(x: np.ndarray) -> np.ndarray:
-    """``floor(log2|x|)`` of finite nonzero values (any other: a very small number)."""
-    _, e = np.frexp(np.where(np.isfinite(x) & (x != 0), x, 1.0))
-    return np.where(np.isfinite(x) & (x != 0), e - 1, -(1 << 20))
+    """The exponent of finite nonzero float32 values as the tensor cores see
+    it: ``floor(log2|x|)``, and -126 for a subnormal (its exponent field
+    reads as the smallest normal's); any other value: a very small number."""
+    ok = np.isfinite(x) & (x != 0)
+    _, e = np.frexp(np.where(ok, x, 1.0))
+    return np.where(ok, np.maximum(e - 1, -126), -(1 << 20))
 
 
 def _toward_zero_f32(x: np.ndarray) -> np.ndarray:
-    """float64 values rounded toward zero to float32 (IEEE: an overflow gives
-    the largest finite value of its sign)."""
+    """float64 values cut toward zero to float32 (24 significant bits, the
+    subnormals' fixed 2**-149 step); a magnitude of 2**128 or more becomes an
+    infinity of its sign, as the tensor cores give it (not IEEE's largest
+    finite value)."""
     with np.errstate(over="ignore"):
         t = x.astype(np.float32)
     over = np.abs(t.astype(np.float64)) > np.abs(x)
-    return np.where(over, np.nextafter(t, np.float32(0)), t).astype(np.float32)
+    t = np.where(over, np.nextafter(t, np.float32(0)), t)
+    return np.where(np.abs(x) >= 2.0**128, np.copysign(np.inf, x), t).astype(np.float32)
 
+
+CANONICAL_NAN = 0x7FFFFFFF
+"""The NaN an MMA writes (measured on an H200 for NaN, inf - inf and 0 * inf)."""
 
 TF32_ALIGN_BITS = 25
 """The terms of a tf32 MMA are truncated to ``2**(E - TF32_ALIGN_BITS)``
@@ -157,11 +166,13 @@ def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarra
 
     Every product ``a_k * b_k`` is exact (in float64); ``E`` is the largest
     of ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)`` over the
-    nonzero terms; ``c`` and each product are truncated toward zero to a
-    multiple of ``2**(E - 25)`` and summed exactly (float64 holds every such
-    sum: at most K + 1 terms below ``2**(E + 2)``), and the sum is rounded
-    toward zero to float32.  Where a term is infinite or NaN the result is
-    their IEEE sum (NaN for inf - inf or 0 * inf)."""
+    nonzero terms (a subnormal's exponent counting as -126); ``c`` and each
+    product are truncated toward zero to a multiple of ``2**(E - 25)`` and
+    summed exactly (float64 holds every such sum: at most K + 1 terms below
+    ``2**(E + 2)``), and the sum is cut toward zero to float32, subnormals
+    included; a sum of magnitude ``2**128`` or more is an infinity.  Where a
+    term is infinite or NaN the result is their IEEE sum (NaN for inf - inf
+    or 0 * inf), and every NaN result is ``0x7FFFFFFF``."""
     a64 = a.astype(np.float64)
     b64 = b.astype(np.float64)
     c64 = c.astype(np.float64)
@@ -178,8 +189,9 @@ def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarra
     out = _toward_zero_f32(np.where(np.isfinite(naive), exact, 0.0))
     special = ~np.isfinite(naive)
     if special.any():
-        out = np.where(special, naive.astype(np.float32), out)
-        out = np.where(np.isnan(out), np.float32(np.nan), out)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = np.where(special, naive.astype(np.float32), out)
+        out = np.where(np.isnan(out), np.uint32(CANONICAL_NAN).view(np.float32), out)
     return out.astype(np.float32)
 
 

@@ -106,19 +106,27 @@ class HmmaOp(OriInstruction):
       product fits an f32 significand), then ``C + p0 + p1 + ... + p(K-1)``
       is summed in f32, rounding to nearest-even after each addition, in k
       order; an f16 accumulator is widened to f32 first and the result
-      rounded to f16 (nearest-even) at the end.
+      rounded to f16 (nearest-even) at the end.  (Not the hardware's rule:
+      on an H200, ptxas's code for four of the f16/bf16 examples with f32
+      accumulators -- Triton's matmul and matmul_bf16, wmma_f16_f32,
+      mma_ldmatrix_gemm -- matched this model on 25-82% of the outputs, within
+      4e-6, and the tf32 rule below, applied per m16n8k16 step, on all
+      3840.)
     * tf32 inputs (measured: bit-exact against an H200's mma.sync m16n8k8 and
-      m16n8k4 on 32768 random outputs): an operand is the register's 32 bits
+      m16n8k4 on 32768 random outputs, and on overflow, infinities, NaNs,
+      subnormals and signed zeros): an operand is the register's 32 bits
       with the low 13 mantissa bits ignored (truncated: ``bits & 0xFFFFE000``;
       the PTX ISA leaves the .tf32 layout to the implementation, and ptxas's
       own ``cvt.rna.tf32.f32`` adds 0x1000 without clearing them, so the MMA
       must drop them).  Every product is exact (two 11-bit significands).
       Let ``E`` be the largest of ``exponent(c)`` and ``exponent(a_k) +
-      exponent(b_k)`` over the nonzero terms (unbiased, ``floor(log2|x|)``);
-      ``c`` and every product are truncated toward zero to a multiple of
-      ``2**(E - 25)``, summed exactly, and the sum is rounded toward zero to
-      f32.  A NaN term gives the canonical NaN, infinities add as IEEE says.
-      A chain of MMAs (a K loop, wmma's two k4 steps) rounds once per MMA.
+      exponent(b_k)`` over the nonzero terms (unbiased, ``floor(log2|x|)``,
+      -126 for a subnormal); ``c`` and every product are truncated toward
+      zero to a multiple of ``2**(E - 25)``, summed exactly, and the sum is
+      cut toward zero to f32 (subnormal results included; ``|sum| >=
+      2**128`` gives an infinity).  Infinite and NaN terms add as IEEE says
+      (0 * inf and inf - inf are NaN) and every NaN result is 0x7FFFFFFF.  A
+      chain of MMAs (a K loop, wmma's two k4 steps) rounds once per MMA.
 
     All 32 lanes of a warp must execute it."""
 

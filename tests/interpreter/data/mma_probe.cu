@@ -17,6 +17,17 @@
 // 1 uniform f32 operands in [-2, 2) and C in [-4, 4) (the accumulation's
 // rounding shows); 2 random bytes, random s32 C; 3 random bytes, C within
 // 2^18 of the int32 bounds (wrap-around vs .satfinite).
+//
+// tf32_k8_special (14 warps) came from the same m16n8k8 fragment construction
+// (one warp per block, row-major A 16x8, B 8x8, C 16x8) on the same H200, on
+// uniform inputs (A, B in [-2, 2), C in [-4, 4)) edited per warp: 0 A, B
+// scaled by 2^60 (products near 2^121); 1 by 2^64 (the sum overflows: +-inf);
+// 2 an infinity in A; 3 inf * 0; 4 inf - inf; 5 NaN in C and in A (NaN
+// results are 0x7FFFFFFF); 6 A, B scaled by 2^-70 and C by 2^-140 (subnormal
+// C and results: a subnormal's exponent counts as -126); 7 products near
+// 2^-120 and C = 0; 8 A = 0, C = -0; 9 A = -0, B = 1, C = -0; 10 A = 2^-130
+// (subnormal operands); 11 the first 4 k of A scaled by 2^40; 12 C = 2^100;
+// 13 C = -3.4e38 with negative products.
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
