@@ -313,6 +313,10 @@ def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
                 c = st[v]
                 what = "accumulator" if c.acc else "A fragments"
                 run = _r_regs(v)[: c.regs]
+                if c.acc and isinstance(c.issue, OriInstruction) and c.issue.async_results():
+                    # the HGMMA's own run (the claimed value may be one of its parts)
+                    d, n = c.issue.async_results()[0]
+                    run = _r_regs(d)[:n] or run
                 out.append(
                     f"{name}: {_short(op)} {verb} {_span(regs)} of the {what} ({_span(run)}) "
                     f"of {_short(c.issue)} before the wgmma.wait_group (WARPGROUP.DEPBAR) that "

@@ -206,37 +206,47 @@ def _rebuild_branch(term: BraOp, args: dict[int, list[SSAValue]]) -> BraOp:
     return nb
 
 
-def _arg_run(fl: InFlight, cfg: CFG, term: BraOp, slot: int,
-             s: Block) -> tuple[list[int], SSAValue] | None:
-    """The argument positions of ``s`` that edge ``slot`` of ``term`` fills
-    with the parts of one accumulator in flight at the edge, in part order,
-    and that accumulator."""
+def _arg_run(fl: InFlight, cfg: CFG, term: BraOp, slot: int) -> tuple[dict[int, int], SSAValue] | None:
+    """``({part: argument position}, accumulator)``: the arguments that edge
+    ``slot`` of ``term`` fills with parts of one accumulator in flight at
+    the edge (each part passed once), if any."""
     b = cfg.index[term.parent_block()]  # type: ignore[index]
-    st = fl.exit[b]
     ops = list(term.edge_args(slot))
-    for v, c in st.items():
+    for v, c in fl.exit[b].items():
         if not c.acc:
             continue
-        pos: list[int] = []
         for use in v.uses:
             un = use.operation
             if not isinstance(un, UnpackOp):
                 continue
-            pos = []
-            for i in range(c.regs):
+            pos: dict[int, int] = {}
+            for i in range(min(c.regs, len(un.results))):
                 at = [k for k, o in enumerate(ops) if o is un.results[i]]
-                if len(at) != 1:
-                    break
-                pos.append(at[0])
-            if len(pos) == c.regs:
+                if len(at) == 1:
+                    pos[i] = at[0]
+            if pos:
                 return pos, v
     return None
 
 
+def _same_unpack(parts: dict[int, SSAValue], want: type) -> SSAValue | None:
+    """The tuple of type ``want`` whose unpack gives ``parts`` (part index ->
+    value) at their indices; None when there is none."""
+    src: SSAValue | None = None
+    for i, v in parts.items():
+        if not isinstance(v, OpResult) or not isinstance(v.op, UnpackOp) or v.index != i:
+            return None
+        t = v.op.src_reg("a")
+        if t is None or type(t.type) is not want or (src is not None and t is not src):
+            return None
+        src = t
+    return src
+
+
 def tuple_arguments(func: FuncOp, fl: InFlight) -> int:
-    """Block arguments that take the parts of an accumulator in flight on
-    some edge become one tuple argument (module docstring, "edges").
-    Returns the number of blocks rewritten (at most one run per call)."""
+    """Block arguments that take parts of an accumulator in flight on some
+    edge become one tuple argument (module docstring, "edges").  Returns the
+    number of blocks rewritten (at most one per call)."""
     if not fl.active:
         return 0
     cfg = fl.cfg
@@ -248,7 +258,7 @@ def tuple_arguments(func: FuncOp, fl: InFlight) -> int:
             continue
         found = None
         for term, slot in preds:
-            found = _arg_run(fl, cfg, term, slot, s)
+            found = _arg_run(fl, cfg, term, slot)
             if found is not None:
                 break
         if found is None:
@@ -258,33 +268,34 @@ def tuple_arguments(func: FuncOp, fl: InFlight) -> int:
         assert isinstance(tuple_type, OriRegisterType)
         width = tuple_type.num_regs()
         x = s.insert_arg(tuple_type, len(s.args))
-        # every edge into s passes one tuple for the run
+        # every edge into s passes one tuple for the run: the tuple whose
+        # parts it passed, else a pack of them (built before its branch)
         by_term: dict[BraOp, dict[int, list[SSAValue]]] = {}
         for term, slot in preds:
             ops = list(term.edge_args(slot))
-            parts = [ops[k] for k in pos]
-            t = _unpacked_parts(parts, len(pos), type(tuple_type))  # type: ignore[arg-type]
+            parts = {i: ops[k] for i, k in pos.items()}
+            t = _same_unpack(parts, type(tuple_type))
             if t is None:
-                pad = [R32Type.fixed()] * (width - len(pos))
-                pk = PackOp.make([*parts, *pad], [type(tuple_type).unallocated()])
+                slots = [parts.get(i, R32Type.fixed()) for i in range(width)]
+                pk = PackOp.make(slots, [type(tuple_type).unallocated()])
                 blk = term.parent_block()
                 assert blk is not None
                 blk.insert_op_before(pk, term)
                 t = pk.results[0]
-            keep = [o for k, o in enumerate(ops) if k not in pos]
+            keep = [o for k, o in enumerate(ops) if k not in pos.values()]
             by_term.setdefault(term, {})[slot] = [*keep, t]
-        # the old arguments' other uses read an unpack of the tuple
+        # the old arguments' uses read an unpack of the tuple
         un = UnpackOp.make([x], [R32Type.unallocated()] * width)
         first = s.first_op
         if first is None:
             s.add_op(un)
         else:
             s.insert_op_before(un, first)
-        for i, k in enumerate(pos):
+        for i, k in pos.items():
             s.args[k].replace_all_uses_with(un.results[i])
         for term, slot_args in by_term.items():
             _rebuild_branch(term, slot_args)
-        for k in sorted(pos, reverse=True):
+        for k in sorted(pos.values(), reverse=True):
             s.erase_arg(s.args[k])
         _erase_if_dead(un)
         return 1
@@ -384,28 +395,36 @@ def program_reads(func: FuncOp) -> list[str]:
 
 
 def claim_problems(func: FuncOp, num: ValueNumbering) -> list[str]:
-    """Claims the numbering could not cover (``ValueNumbering.unextended``)
-    and values defined again while claimed, as diagnostics."""
+    """Values defined again while claimed, and claims the numbering could not
+    cover (``ValueNumbering.unextended``), as diagnostics (one per value)."""
     out: list[str] = []
     seen: set[SSAValue] = set()
+    fl = num.inflight
+    if fl is None:
+        return out
+
+    def what(v: SSAValue, op: Operation) -> str:
+        c = fl.before.get(op, {}).get(v)
+        return "accumulator" if c is None or c.acc else "A fragments"
+
+    for op, v in fl.redefined:
+        if v in seen:
+            continue
+        seen.add(v)
+        out.append(
+            f"@{func.sym_name.data}: `{_first_line(op)}` defines {v.type} again while an HGMMA "
+            f"still {'writes' if what(v, op) == 'accumulator' else 'reads'} it as its "
+            f"{what(v, op)} (no wgmma.wait_group between the HGMMA and the next definition: "
+            "one value, one register)")
     for v, op in num.unextended:
         if v in seen:
             continue
         seen.add(v)
         out.append(
-            f"@{func.sym_name.data}: a {v.type} value that an HGMMA still reads or writes is "
-            f"in flight at `{_first_line(op)}`, where it is not defined on every path (the "
-            "wait that completes it is past a join or a loop back to its definition)")
-    fl = num.inflight
-    if fl is not None:
-        for op, v in fl.redefined:
-            if v in seen:
-                continue
-            seen.add(v)
-            out.append(
-                f"@{func.sym_name.data}: `{_first_line(op)}` defines {v.type} again while an "
-                "HGMMA still reads or writes its registers (no wgmma.wait_group between "
-                "one iteration's HGMMA and the next definition)")
+            f"@{func.sym_name.data}: {v.type}, the {what(v, op)} of an HGMMA in flight, is "
+            f"not defined on every path to `{_first_line(op)}` (the wait that completes it "
+            "is past a join without a block argument for it, or a loop back to its "
+            "definition)")
     return out
 
 

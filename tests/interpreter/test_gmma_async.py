@@ -27,16 +27,20 @@ accumulator; ``wgmma.wait_group 0`` follows the loop.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.interpreter import InterpreterError, run_kernel
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
+from passes.regalloc.checker import check_module
 
 HEAD = ".version 8.0\n.target sm_90a\n.address_size 64\n"
 LBO, SBO = 128, 256
@@ -136,10 +140,12 @@ def _import(src: str) -> ModuleOp:
 
 
 @functools.cache
-def _module(top: str = "", after: str = "", head: str = "", compiled: bool = False) -> ModuleOp:
+def _module(top: str = "", after: str = "", head: str = "", compiled: bool = False,
+            strategy: str = "fatpoint") -> ModuleOp:
     m = _import(_kernel(top, after, head))
     if compiled:
-        apply_pipeline(m, "ori-ptxas", make_context())
+        with contextlib.redirect_stderr(io.StringIO()):
+            apply_pipeline(m, f"ori-ptxas{{strategy={strategy}}}", make_context())
     return m
 
 
@@ -165,6 +171,63 @@ def test_accumulator_through_the_loop_argument_matches_numpy(physical: bool) -> 
     _, a, b = _inputs(iters)
     want = (iters * (a.astype(np.float64) @ b.astype(np.float64).T)).astype(np.float32)
     assert np.array_equal(_d_matrix(got[:, :4]), want)
+
+
+@pytest.mark.parametrize("strategy", ["fatpoint", "ssa"])
+@pytest.mark.parametrize("top", ["", "wgmma.wait_group.sync.aligned 1;"], ids=["no-wait", "wait-1"])
+def test_accumulator_in_flight_across_the_back_edge_stays_in_place(top: str,
+                                                                   strategy: str) -> None:
+    """The accumulator is in flight around the loop (no wait, or
+    ``wait_group 1`` keeping the newest group pending, as a pipelined loop
+    does): after ``ori-ptxas`` the back edge passes it in its own registers
+    (one tuple argument, D and C one run), so the strict run -- which faults
+    on any move of it before the wait -- matches numpy, and the allocation
+    passes ``ori-check-regalloc``."""
+    iters = 4
+    m = _module(top=top, compiled=True, strategy=strategy)
+    assert not check_module(m)
+    got = _run(m, iters, physical=True)
+    _, a, b = _inputs(iters)
+    want = (iters * (a.astype(np.float64) @ b.astype(np.float64).T)).astype(np.float32)
+    assert np.array_equal(_d_matrix(got[:, :4]), want)
+
+
+_A_REGS_LOOP = HEAD + """.visible .entry k(.param .u64 out, .param .u32 n)
+.maxntid 128, 1, 1
+{
+  .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<8>; .reg .f32 %f<8>;
+  .shared .align 128 .b8 sm[2048];
+  ld.param.u64 %rd1, [out]; ld.param.u32 %r9, [n];
+  mov.b64 %rd3, 0;
+  mov.f32 %f0, 0f00000000; mov.f32 %f1, 0f00000000; mov.f32 %f2, 0f00000000;
+  mov.f32 %f3, 0f00000000;
+  mov.u32 %r1, 0;
+LOOP:
+  mov.u32 %r2, %r1; mov.u32 %r3, %r1; mov.u32 %r4, %r1; mov.u32 %r5, %r1;
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0,%f1,%f2,%f3}, {%r2,%r3,%r4,%r5}, %rd3, 1, 1, 1, 0;
+  wgmma.commit_group.sync.aligned;
+  add.u32 %r1, %r1, 1;
+  setp.lt.u32 %p1, %r1, %r9;
+  @%p1 bra LOOP;
+  wgmma.wait_group.sync.aligned 0;
+  st.global.f32 [%rd1], %f0;
+  ret;
+}
+"""
+
+
+@pytest.mark.parametrize("strategy", ["fatpoint", "ssa"])
+def test_a_fragments_redefined_in_flight_are_refused(strategy: str) -> None:
+    """A in registers, built again each iteration while the previous
+    iteration's HGMMA still reads it (no wait in the loop): no register
+    assignment can keep it (one SSA value, one register), so ``ori-ptxas``
+    stops with a diagnostic instead of emitting the hazard."""
+    m = _import(_A_REGS_LOOP)
+    with pytest.raises(PassFailedException, match=r"(?s)registers an HGMMA holds until its "
+                       r"wait cannot be kept:.*`%\d+ = ori.pack .* defines !ori.r128 again while "
+                       r"an HGMMA still reads it as its A fragments"):
+        apply_pipeline(m, f"ori-ptxas{{strategy={strategy}}}", make_context())
 
 
 @pytest.mark.parametrize("physical", MODES)
