@@ -276,6 +276,27 @@ class InFlight:
         self._step(op, st, record=False)
         return st
 
+    def handovers(self) -> list[tuple[SSAValue, SSAValue]]:
+        """``(edge operand, block argument)`` for every ``acc`` claim a
+        branch edge hands over: the two must be one register run, or the
+        edge's copy would move the accumulator before its wait."""
+        out: list[tuple[SSAValue, SSAValue]] = []
+        if not self.active:
+            return out
+        for b in self.cfg.rpo:
+            st = self.exit[b]
+            if not st:
+                continue
+            term = self.cfg.blocks[b].last_op
+            if term is None:
+                continue
+            for slot, dest in enumerate(term.successors):
+                for v, a in zip(edge_operands(term, slot), dest.args):
+                    c = st.get(v)
+                    if c is not None and c.acc:
+                        out.append((v, a))
+        return out
+
     def claimed_in(self, block: Block | int) -> bool:
         """Whether anything is claimed somewhere in ``block`` (its entry or after an op)."""
         b = block if isinstance(block, int) else self.cfg.index[block]

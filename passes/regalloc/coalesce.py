@@ -5,7 +5,10 @@ Values are merged with a union-find into units that share one register:
 
 * **mandatory**: a guarded instruction's result and its tied prior value
   (:func:`.copies.split_ties` first copies a prior that is still live after
-  the instruction, so the two never interfere);
+  the instruction, so the two never interfere), a ``TIED`` result and
+  source (HGMMA's ``d`` and ``c``), and an HGMMA accumulator in flight
+  handed over along a branch edge and the block argument that takes it
+  (where they do not interfere; :mod:`.inflight`);
 * **optional** (``coalescing=true``, knob RegAllocCoalescing): a value a
   branch passes along an edge with the successor's argument, and a ``MOV``'s
   result with its register source.  Candidates are tried by decreasing block
@@ -86,6 +89,18 @@ def build_units(
         for r, p in pairs:
             union(r, p)
             tied_vals.update((r, p))
+    # an HGMMA accumulator in flight handed over along a branch edge shares
+    # the block argument's registers (the edge copy would move it before
+    # its wait: passes/regalloc/inflight.py), coalescing or not
+    if num.inflight is not None:
+        for v, a in num.inflight.handovers():
+            iv, ia = num.index.get(v), num.index.get(a)
+            if iv is None or ia is None or typ[iv] is not typ[ia]:
+                continue
+            ra, rb = uf.find(iv), uf.find(ia)
+            if ra != rb and not mask(ra).intersects(mask(rb)):
+                union(iv, ia)
+                tied_vals.update((iv, ia))
 
     hints: list[tuple[int, int]] = []
     sub_hints: list[tuple[int, int, int]] = []
