@@ -38,10 +38,10 @@ or lose commits, so it ends):
 * a branch edge hands the ``acc`` claim of every operand it passes to the
   successor's argument (the registers are the argument's from there on);
 * an op that ``SPLITS`` a claimed value into its registers (``ori.unpack``)
-  claims the parts too: they are the accumulator's registers if allocation
-  puts them in place, and a read of the accumulator before the wait if not
-  (the allocator moves such unpacks past the wait where the program allows:
-  ``passes/regalloc/inflight.py``);
+  hands its claim to the parts, as an edge does: they are the accumulator's
+  registers if allocation puts them in place, and a read of the accumulator
+  before the wait if not (the allocator moves such unpacks past the wait
+  where the program allows: ``passes/regalloc/inflight.py``);
 * at a join the claims of all incoming edges are merged, each with the
   fewest commits: conservative where the paths disagree on which group a
   wait completes.
@@ -238,6 +238,7 @@ class InFlight:
                 src = op.src_reg(split)
                 c = st.get(src) if src is not None else None
                 if c is not None and c.acc:
+                    del st[src]
                     for r in op.results[: c.regs]:
                         st[r] = Claim(True, 1, c.commits, c.issue)
             return

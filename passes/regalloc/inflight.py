@@ -209,23 +209,23 @@ def _rebuild_branch(term: BraOp, args: dict[int, list[SSAValue]]) -> BraOp:
 def _arg_run(fl: InFlight, cfg: CFG, term: BraOp, slot: int) -> tuple[dict[int, int], SSAValue] | None:
     """``({part: argument position}, accumulator)``: the arguments that edge
     ``slot`` of ``term`` fills with parts of one accumulator in flight at
-    the edge (each part passed once), if any."""
+    the edge (the parts of its unpack, which hold the claim; each part
+    passed once), if any."""
     b = cfg.index[term.parent_block()]  # type: ignore[index]
+    st = fl.exit[b]
     ops = list(term.edge_args(slot))
-    for v, c in fl.exit[b].items():
-        if not c.acc:
+    runs: dict[UnpackOp, dict[int, int]] = {}
+    for k, o in enumerate(ops):
+        c = st.get(o)
+        if c is None or not c.acc or not isinstance(o, OpResult) or not isinstance(o.op, UnpackOp):
             continue
-        for use in v.uses:
-            un = use.operation
-            if not isinstance(un, UnpackOp):
-                continue
-            pos: dict[int, int] = {}
-            for i in range(min(c.regs, len(un.results))):
-                at = [k for k, o in enumerate(ops) if o is un.results[i]]
-                if len(at) == 1:
-                    pos[i] = at[0]
-            if pos:
-                return pos, v
+        if sum(1 for x in ops if x is o) != 1:
+            continue
+        runs.setdefault(o.op, {})[o.index] = k
+    for un, pos in runs.items():
+        acc = un.src_reg("a")
+        if acc is not None:
+            return pos, acc
     return None
 
 
@@ -327,8 +327,11 @@ def _covering_wait(fl: InFlight, dom: DominatorTree, cfg: CFG, un: UnpackOp, acc
                 return None
             if not started:
                 continue
-            if getattr(type(op), "ASYNC", None) is AsyncRole.WAIT and acc not in fl.claims_after(op):
-                return op
+            if getattr(type(op), "ASYNC", None) is AsyncRole.WAIT:
+                after = fl.claims_after(op)
+                # the claim is the accumulator's, or its parts' once unpacked
+                if acc not in after and not any(r in after for r in un.results):
+                    return op
     return None
 
 
