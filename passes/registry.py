@@ -25,6 +25,7 @@ _PASSES: dict[str, str] = {
     "ori-dead-code": "passes.dead_code:DeadCodePass",
     "ori-cse": "passes.cse:CsePass",
     "ori-remat-block": "passes.remat_block:RematBlockPass",
+    "ori-remat": "passes.remat:RematPass",
     # one LICM engine, four instances (seed 001 phases 35, 66, 79, 88)
     "ori-hoist-invariants": "passes.hoist_invariants:HoistInvariantsPass",
     "ori-hoist-invariants-early": "passes.hoist_invariants:HoistInvariantsEarlyPass",

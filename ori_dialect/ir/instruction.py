@@ -141,6 +141,12 @@ class OriOp(IRDLOperation):
     CONSTANT_LIKE: ClassVar[bool] = False
     """The op may produce a compile-time constant (``constant_value``);
     ``ori_op`` gives such classes xDSL's ``ConstantLike`` trait."""
+    ADDITIVE: ClassVar[bool] = False
+    """The integer result is a sum of the sources, one of them possibly
+    shifted or multiplied (IADD3; LEA, a shifted add; IMAD, a product plus
+    an addend): the address / offset arithmetic whose live-out copies
+    ``ori-remat``'s live-out simplification recomputes where they are used
+    (seed 002 "NLO", ``nloNewAdd``)."""
     CONSTANT_PORTS: ClassVar[int] = 1
     """How many register-capable slots may hold a non-register operand (an
     immediate, ``c[][]`` or a uniform register) at once: SASS encodes one
@@ -535,6 +541,21 @@ class OriInstruction(OriOp):
         (an ``IntegerAttr`` or a ``c[bank][offset]``) and its width in bits;
         None when it defines none (the default)."""
         return None
+
+    def is_read_only_load(self) -> bool:
+        """A load from memory no thread writes while the kernel runs: the
+        constant bank (LDC) and ``ld.global.nc`` (LDG with the ``constant``
+        cache modifier the PTX importer gives ``.nc``), without an ordering
+        semantic.  Executed again with the same address where the original
+        already ran, it reads the same value and cannot fault: ``ori-remat``'s
+        load rematerialization (seed 002 ``remat-load``) may clone it next to a
+        use it dominates.  Default False."""
+        return False
+
+    def is_register_copy(self) -> bool:
+        """A plain move of one register into another (``MOV %a``): what seed
+        002's ``remat-move`` switches.  Default False."""
+        return False
 
     def reads_only_uniform_inputs(self) -> bool:
         """A ``UNIFORM_SOURCE`` op whose result is the same in every thread

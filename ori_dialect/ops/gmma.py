@@ -52,8 +52,20 @@ matrix descriptor or, for A from registers, the thread's four f16x2 words
 (``!ori.r128``); ``b`` is always a descriptor.  ``c`` is the accumulator
 read (RZ when ``scale-d`` is known false), ``scale_d`` the PTX predicate
 (PT / !PT for a known value).  ptxas accumulates in place (D and C are one
-register run); ori's SSA form has ``d`` and ``c`` as two values, which the
-allocator may or may not coalesce -- a deviation in registers only.
+register run); ori's SSA form has ``d`` and ``c`` as two values, tied by the
+op fact ``TIED = (("d", "c"),)``, which the liveness numbering reads like a
+guarded op's prior value, so both allocators give them one run.
+
+**Asynchrony.**  HGMMA runs after it issues, until the ``WARPGROUP.DEPBAR``
+that completes its commit group (PTX ISA 9.7.15.7): its accumulator may be
+neither read nor written by other instructions, nor the registers of A's
+fragments written.  The ops declare their part (``ASYNC``: HGMMA issues,
+``ori.gmma_commit`` commits, ``ori.warpgroup_depbar`` waits for
+``async_pending()`` groups; ``async_results()`` is ``d``'s written
+registers, ``async_sources()`` is ``a`` when A is in registers);
+``ori_dialect/analysis/inflight.py`` turns that into the registers claimed
+at every point, which the allocator keeps (``passes/regalloc/inflight.py``)
+and ``ori-check-regalloc`` checks (its rule 7).
 """
 
 from __future__ import annotations
@@ -104,7 +116,9 @@ class HgmmaOp(OriInstruction):
     ``nega`` / ``negb`` are PTX's ``imm-scale-a/b`` = -1, ``tnspa`` /
     ``tnspb`` its ``imm-trans-a/b`` = 1 (the operand is MN-major).  The op
     is asynchronous: ``d`` may be read only after the ``WARPGROUP.DEPBAR``
-    that covers its commit group (interpreter/gmma.py enforces it)."""
+    that covers its commit group, and A's registers (A in registers) not
+    written before it (interpreter/gmma.py enforces both; the allocator
+    keeps them: module docstring, "Asynchrony")."""
 
     name = "ori.hgmma"
     SASS = "HGMMA"

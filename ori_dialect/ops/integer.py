@@ -80,6 +80,7 @@ class IAdd3Op(IntAluOp):
 
     name = "ori.iadd3"
     SASS = "IADD3"
+    ADDITIVE = True
     COMMUTATIVE = (("a", "b"), ("b", "c"))
     DSTS = (Dst("d", R), Dst("co0", P, optional=True), Dst("co1", P, optional=True))
     SRCS = (
@@ -109,6 +110,7 @@ class IMadOp(OriInstruction):
 
     name = "ori.imad"
     SASS = "IMAD"
+    ADDITIVE = True
     LATENCY = LatencyClass.MULTIPLY
     PIPE = Pipe.FMA  # IMAD issues on the FMA pipe since Volta
     REMATERIALIZABLE = True
@@ -150,6 +152,7 @@ class LeaOp(IntAluOp):
 
     name = "ori.lea"
     SASS = "LEA"
+    ADDITIVE = True
     LATENCY = LatencyClass.ADDRESS
     DSTS = (Dst("d", R), Dst("co", P, optional=True))
     SRCS = (reg("a"), rio("b"), imm("shift"), reg("c", optional=True), pred("ci", optional=True))
@@ -353,6 +356,10 @@ class MovOp(IntAluOp):
         if isinstance(a, IntegerAttr | CBankAttr) and isinstance(self.results[0].type, R32Type):
             return a, 32
         return None
+
+    def is_register_copy(self) -> bool:
+        """An unguarded ``MOV %a`` without source modifiers."""
+        return self.is_plain() and isinstance(self.src("a"), SSAValue)
 
     def reads_only_uniform_inputs(self) -> bool:
         """A MOV of an immediate (the same in every thread)."""

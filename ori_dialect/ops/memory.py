@@ -52,6 +52,17 @@ class MemoryOp(OriInstruction):
     def access_bytes(self) -> int:
         return width_bytes(self.mod("width") or "b32")
 
+    def is_read_only_load(self) -> bool:
+        """A constant-bank load, or a weak global load with the ``constant``
+        cache modifier (PTX ``ld.global.nc``)."""
+        if self.MEM is not MemEffect.READ or self.is_guarded:
+            return False
+        if self.SPACE is MemSpace.CONST:
+            return True
+        if self.SPACE is not MemSpace.GLOBAL or not any(g.name == "cache" for g in self.MODS):
+            return False
+        return self.mod("cache") == "constant" and not self.is_ordered()
+
     def offset(self) -> int:
         return self.src_int("offset") or 0
 

@@ -12,7 +12,10 @@
   ``d`` (N/2 f32 or N/4 f16x2 registers) is packed into one register tuple
   (``ori.pack``, a run of consecutive registers after allocation; RZ fills
   the padding of a tuple wider than the list, :func:`~ori_dialect.ops.gmma.acc_type`)
-  and the result unpacked back into the PTX registers; ``a``
+  and the result unpacked back into the PTX registers (the allocator puts
+  an accumulator in flight back into one value -- a chain of HGMMAs takes
+  the previous ``d`` itself, the unpack moves past the wait:
+  ``passes/regalloc/inflight.py``); ``a``
   is a ``.u64`` descriptor or a vector of four ``.b32`` registers (A from
   registers, which has no ``imm-trans-a``).  An immediate ``scale-d`` of 0
   reads no accumulator (``RZ``, ``not PT``), as ptxas encodes it.

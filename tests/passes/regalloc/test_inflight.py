@@ -24,8 +24,10 @@ from examples.wgmma import launches as wg_launches
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.inflight import InFlight
 from ori_dialect.interpreter import run_kernel
+from ori_dialect.ir.instruction import OriInstruction, OriOp
+from ori_dialect.ops import ALL_OPS
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.gmma import HgmmaOp, WarpgroupDepbarOp
+from ori_dialect.ops.gmma import GmmaCommitOp, HgmmaOp, WarpgroupDepbarOp
 from ori_dialect.ops.integer import PackOp, UnpackOp
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
@@ -45,6 +47,27 @@ def _parse(body: str) -> ModuleOp:
 
 def _func(m: ModuleOp) -> FuncOp:
     return next(op for op in m.walk() if isinstance(op, FuncOp))
+
+
+# ----------------------------------------------------------------------------- op facts
+
+
+@pytest.mark.parametrize("cls", [c for c in ALL_OPS if issubclass(c, OriOp) and (
+    c.TIED or c.ASYNC is not None or c.SPLITS is not None)], ids=lambda c: c.name)
+def test_tied_async_and_split_facts_name_real_slots(cls: type[OriOp]) -> None:
+    """``TIED`` pairs a result slot with a source slot that can hold the same
+    register type; ``SPLITS`` names a source slot; the asynchronous roles
+    are the three warpgroup ops."""
+    assert issubclass(cls, OriInstruction)
+    dsts = {d.name: d for d in cls.DSTS}
+    srcs = {s.name: s for s in cls.SRCS}
+    for d, src in cls.TIED:
+        assert d in dsts and src in srcs
+        assert set(dsts[d].types) <= set(srcs[src].types)
+    if cls.SPLITS is not None:
+        assert cls.SPLITS in srcs
+    if cls.ASYNC is not None:
+        assert cls in (HgmmaOp, GmmaCommitOp, WarpgroupDepbarOp)
 
 
 # ----------------------------------------------------------------------------- claims
