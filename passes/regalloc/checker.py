@@ -66,7 +66,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.cfg import CFG
-from ori_dialect.analysis.inflight import Claim, InFlight
+from ori_dialect.analysis.inflight import Claim, InFlight, has_async_ops
 from ori_dialect.analysis.manager import PRESERVES_ALL
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.metadata import AsyncRole
@@ -248,6 +248,8 @@ def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
     """Rule 7 of the module docstring on an allocated function: one line per
     instruction and claimed value it touches."""
     name = name or f"@{func.sym_name.data}"
+    if not any(has_async_ops(b.ops) for b in func.body.blocks):
+        return []
     cfg = CFG.compute(func)
     fl = InFlight(cfg)
     if not fl.active:
