@@ -8,8 +8,9 @@ cooperating sub-passes in the seed's fixed order ("Multi-Pass Data Flow"):
    rematerializability through the def chain (:mod:`.chain`), the pull-in
    cost and its filters, cheapest first (:mod:`.cost`), and the block
    executor with its ``remat_`` / ``uclone_`` clones (:mod:`.executor`);
-2. **IV demotion** (:mod:`.iv`, ``remat-iv``): a 64-bit loop induction
-   variable whose values provably fit 32 bits becomes a 32-bit one;
+2. **IV demotion** (:mod:`.iv`, ``remat-iv``; the overflow proof in
+   :mod:`.iv_proof`): a 64-bit loop induction variable whose values provably
+   fit 32 bits becomes a 32-bit one;
 3. **load rematerialization** (``remat-load``): the main loop's rounds again
    with read-only loads (LDC, ``ld.global.nc``) allowed in the chains;
 4. **live-out simplification** (:mod:`.live_out`, ``simplify-live-out``):

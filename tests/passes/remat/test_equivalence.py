@@ -7,9 +7,10 @@ raises the max live:
 * the CUDA examples (``examples/ptx``) after the ptxas phases before
   rematerialization: a subset with loops by default, every kernel on both
   architectures under ``-m fuzz``;
-* generated programs with high register pressure
-  (``GenOptions(pressure=24|48)``): a few by default, 320 under ``-m fuzz``,
-  each checked on several inputs, with the max live before and after.
+* generated programs with high register pressure, part of it
+  rematerializable (``GenOptions(pressure=24|48, remat_pressure=16|32)``):
+  a few by default, 320 under ``-m fuzz``, each checked on several inputs,
+  with the max live before and after.
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ GEN_PIPES = (
 
 
 def _check_generated(seed: int, n: int) -> None:
-    prog = generate(seed, options=GenOptions(pressure=48 if seed % 2 else 24))
+    prog = generate(seed, options=GenOptions(pressure=48 if seed % 2 else 24,
+                                             remat_pressure=32 if seed % 3 else 16))
     pipe = GEN_PIPES[seed % len(GEN_PIPES)]
     after = assert_pass_preserves(prog.module, pipe, prog.kernel, prog.input_factory, n=n)
     if "loop-simplify" not in pipe:
