@@ -219,8 +219,11 @@ class RematBlockPass(ModulePass):
         tgt = function_target(func, self.target)
         if self.max_regs is None and directive_limit(func, tgt) is None:
             return self.nv_remat_default_max_reg
-        budget = compute_budget(func, tgt, self.max_regs, quiet=True,
-                                override=self.override_directive_values)
+        try:
+            budget = compute_budget(func, tgt, self.max_regs, quiet=True,
+                                    override=self.override_directive_values)
+        except PassFailedException as e:
+            raise PassFailedException(f"{self.name}: {e}") from None
         return len(budget.allowed(RegFile.R))
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -194,12 +194,15 @@ def find(ctx: RoundContext, ml: MaxLive, target: int) -> Search:
             c = cl.verdict.get((v, kind))
             if not isinstance(c, Candidate):
                 continue
-            if _relieves(ctx, c, ob):
-                c.relieves[ob.block] = c.width
-                n += 1
-                if (v, kind) not in picked:
-                    picked.add((v, kind))
-                    good.append(c)
+            if not _relieves(ctx, c, ob):
+                note(3, f"{c.name}: frees no register in ^bb{ob.block} " + (
+                    "at its peak" if ob.internal else "(its branch passes it on)"))
+                continue
+            c.relieves[ob.block] = c.width
+            n += 1
+            if (v, kind) not in picked:
+                picked.add((v, kind))
+                good.append(c)
         note(2, f"^bb{ob.block}: Pullable: {n}")
     note(2, f"Total Pullable before considering cost: {len(good)}")
     return Search(blocks, good, log)
