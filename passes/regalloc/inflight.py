@@ -36,7 +36,10 @@ allocator meets that with four pieces, for both strategies:
 
    What remains is a pack or unpack in a window that the program reads
    before the wait (undefined in PTX), which the allocator does not make
-   right (see 4).
+   right (see 4).  The form is made here rather than in the PTX import so
+   that whatever reaches the allocator -- after the loop passes, CSE and
+   hoisting, or written by hand -- gets it, and the interpreter's SSA mode
+   keeps the import's one value per PTX register.
 3. **Registers kept until the wait**: the liveness numbering extends every
    claimed value over the points where it is claimed (the A fragments past
    the HGMMA, an accumulator nothing reads), so no other value is given
