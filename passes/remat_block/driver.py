@@ -31,7 +31,8 @@ from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
-from passes.remat_block.candidates import SPLIT, Candidate, RoundContext
+from passes.remat_block.candidates import SPLIT, Candidate
+from passes.remat_block.context import RoundContext
 from passes.remat_block.cost import over_limit, select
 from passes.remat_block.execute import execute
 from passes.remat_block.knobs import SINGLES_PER_ROUND, Knobs

@@ -35,9 +35,9 @@ from passes.remat_block.candidates import (
     Candidate,
     Classifier,
     Rejected,
-    RoundContext,
     Waiting,
 )
+from passes.remat_block.context import RoundContext
 from passes.remat_block.maxlive import AFTER, BEFORE, ENTRY, R_FILE, MaxLive, Peak
 
 

@@ -24,7 +24,7 @@ from ori_dialect.testing.equivalence import apply_pipeline, make_context, module
 from ori_dialect.testing.generator import GenOptions, generate
 from passes.registry import all_passes
 from passes.remat_block import RematBlockPass, parse_function_list
-from passes.remat_block.candidates import RoundContext
+from passes.remat_block.context import RoundContext
 from passes.remat_block.cost import select
 from passes.remat_block.execute import execute
 from passes.remat_block.knobs import Knobs
