@@ -4,9 +4,12 @@ ori's names): the ``dump-remat`` levels, remarks and statistics.
 All lines go to stderr through ``passes.contract`` (``emit_line`` /
 ``emit_remark`` / ``emit_stats``):
 
+* ``ori-remat: Skip rematerialization on @k`` whenever ``no-remat`` excludes
+  a function (the seed prints it unconditionally), and ``ori-remat: warning:
+  no-remat names @f, ...`` for a name that is no function of the module.
 * ``dump-remat`` ``N >= 1``: ``ori-remat: @k: <text>``, the driver's
-  decisions (the seed's strings: ``Skip rematerialization on @k``, the target,
-  one line per iteration); ``>= 2`` adds ``Block ^bbN: live-in = M`` for every
+  decisions (the max live-in with its block, the register target and how it
+  was found, one line per iteration); ``>= 2`` adds ``Block ^bbN: live-in = M`` for every
   block each iteration; ``>= 3`` one line per candidate (rematerializable or
   why not, the filter that rejected it, selected, each clone with its
   ``remat_`` / ``uclone_`` name); ``>= 4`` ``%v: Total pull-in cost = C

@@ -7,6 +7,8 @@ raises the max live:
 * the CUDA examples (``examples/ptx``) after the ptxas phases before
   rematerialization: a subset with loops by default, every kernel on both
   architectures under ``-m fuzz``;
+* library (CUB, Thrust) and Triton kernels through the ptxas phases with
+  ori-remat at phase 54 and allocation, physical-register mode (``-m fuzz``);
 * generated programs with high register pressure, part of it
   rematerializable (``GenOptions(pressure=24|48, remat_pressure=16|32)``):
   a few by default, 320 under ``-m fuzz``, each checked on several inputs,
@@ -203,3 +205,60 @@ def test_generated_programs_keep_results(seed: int) -> None:
 def test_many_generated_programs_keep_results(seed: int) -> None:
     with contextlib.redirect_stderr(io.StringIO()):
         _check_generated(seed, 3)
+
+
+# ----------------------------------------------------------------------------
+# library and Triton kernels through the ptxas phases with ori-remat at phase
+# 54 (OriDoRematEarly) and allocation, run in physical-register mode
+# ----------------------------------------------------------------------------
+
+PTXAS_WITH_REMAT = (
+    "ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,ori-cse,"
+    "ori-hoist-invariants-early,ori-remat{remat-maxreg-ceiling=16},ori-hoist-invariants-late,"
+    "ori-hoist-invariants-late2,ori-hoist-invariants-late3,ori-regalloc")
+
+
+@functools.cache
+def _library() -> Any:
+    from tests.ptx import test_library_examples as lib  # lazy: imports the library launch table
+
+    return lib
+
+
+@functools.cache
+def _triton() -> Any:
+    from tests.ptx import test_triton_examples as tri  # lazy: imports the Triton launch table
+
+    return tri
+
+
+@functools.cache
+def _library_compiled(stem: str) -> ModuleOp:
+    m = _library()._imported("sm_80", stem).clone()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, PTXAS_WITH_REMAT, make_context())
+    m.verify()
+    return m
+
+
+@pytest.mark.fuzz
+def test_library_kernels_after_remat_and_allocation() -> None:
+    lib = _library()
+    for la in lib.LAUNCHES:
+        lib._run(_library_compiled(Path(la.file).stem), la, "sm_80", physical=True)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("arch", ("sm_80", "sm_90a"))
+def test_triton_kernels_after_remat_and_allocation(arch: str) -> None:
+    tri = _triton()
+    for la in tri.LAUNCHES:
+        before = tri._module(la, arch)
+        after = before.clone()
+        with contextlib.redirect_stderr(io.StringIO()):
+            apply_pipeline(after, PTXAS_WITH_REMAT, make_context())
+        after.verify()
+        args = la.make_args(np.random.default_rng(la.seed))
+        check_equivalent(before, after, la.kernel, [[copy.deepcopy(a) for a in args]],
+                         grid=la.grid, block=la.block, shared_bytes=la.shared_bytes or None,
+                         physical_after=True, title=f"{arch} {la.kernel}")
