@@ -3,10 +3,13 @@
 Same conventions as :mod:`examples.cuda.launches`: ``make_args`` gives the arguments in
 parameter order, ``expected`` what each must hold afterwards (``None``: not checked).
 ``expected`` of a tensor-core kernel follows the numeric model HMMA states
-(:func:`ori_dialect.interpreter.tensor.mma_reference`: exact products, float32 sums in k
-order with round-to-nearest-even per addition), written out here with numpy, so the
-comparison is bit-exact; ``float64`` gives the same results computed in float64, which the
-tests compare within ``rtol``/``atol`` as a check of the model itself.  The fragment layouts
+(:class:`ori_dialect.ops.tensor.HmmaOp`, measured on an H200: per MMA instruction the
+accumulator and the exact products truncated to a multiple of ``2**(E - 25)``, ``E`` the
+largest exponent among them, summed exactly and cut toward zero to float32; an f16
+accumulator then rounds to nearest), written out here with numpy (:func:`mma_model`),
+independently of the interpreter's code, so the comparison is bit-exact; ``float64``
+gives the same results computed in float64, which the tests compare within the bound
+``atol`` (:func:`mma_atol`) as a check of the model itself.  The fragment layouts
 of the raw ``mma.sync`` kernels are written out here from the PTX ISA's tables (section
 9.7.14.5.7/8), independently of the interpreter's code.
 """
@@ -61,13 +64,47 @@ def _bf16_value(bits: np.ndarray) -> np.ndarray:
     return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
-def mma_model(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """C + A @ B as HMMA computes it: float32 products (exact for f16/bf16 inputs),
-    summed in float32 in k order with one rounding per addition."""
-    acc = np.array(c, dtype=np.float32, copy=True)
-    for k in range(a.shape[1]):
-        acc += np.outer(a[:, k].astype(np.float32), b[k, :].astype(np.float32))
+F16_EMIN = -14  # the exponent an f16 subnormal counts with (HmmaOp); f32/bf16/tf32: -126
+
+
+def _expo(x: np.ndarray, emin: int = -126) -> np.ndarray:
+    nz = x != 0
+    return np.where(nz, np.maximum(np.frexp(np.where(nz, x, 1.0))[1] - 1, emin), -100000)
+
+
+def mma_model(a: np.ndarray, b: np.ndarray, c: np.ndarray, kstep: int, emin: int = -126,
+              c_emin: int = -126) -> np.ndarray:
+    """C + A @ B as a chain of HMMAs ``kstep`` wide in k computes it (HmmaOp's rule; A, B
+    f16, bf16 or tf32 values, C float32 or f16 values; finite inputs and results): per
+    MMA, E is the largest of the accumulator's exponent and the products' exponent sums
+    e(a) + e(b) (a subnormal counting as ``emin``, as ``c_emin`` for C), the accumulator
+    and the exact products are cut toward zero to a multiple of 2**(E - 25), added
+    exactly, and the sum cut toward zero to float32."""
+    acc = np.array(c, np.float32)
+    for k0 in range(0, a.shape[1], kstep):
+        a64 = a[:, k0:k0 + kstep].astype(np.float64)
+        b64 = b[k0:k0 + kstep].astype(np.float64)
+        c64 = acc.astype(np.float64)
+        prods = a64[:, None, :] * b64.T[None, :, :]
+        pe = np.where(prods != 0, _expo(a64, emin)[:, None, :] + _expo(b64, emin).T[None, :, :],
+                      -100000)
+        q = np.ldexp(1.0, np.maximum(pe.max(axis=2), _expo(c64, c_emin)) - 25)[:, :, None]
+        terms = np.concatenate([c64[:, :, None], prods], axis=2)
+        total = (np.trunc(terms / q) * q).sum(axis=2)
+        near = total.astype(np.float32)
+        acc = np.where(np.abs(near.astype(np.float64)) > np.abs(total),
+                       np.nextafter(near, np.float32(0)), near).astype(np.float32)
     return acc
+
+
+def mma_atol(k: int, kstep: int, cmax: float = 0.0, f16_acc: bool = False) -> float:
+    """|mma_model - float64| for A, B in [-2, 2] and |C| <= ``cmax``: every running sum
+    and every term of an MMA is at most B = cmax + 4K, and so is 2**E; per MMA the
+    kstep + 1 truncated terms lose < 2**(E - 25) each and the cut to float32 < 2**-23 of
+    the sum, (kstep + 5) 2**-25 B in all, and an f16 accumulator's rounding to nearest
+    adds at most 2**-11 B."""
+    bound = cmax + 4.0 * k
+    return (k / kstep) * bound * ((kstep + 5) * 2.0**-25 + (2.0**-11 if f16_acc else 0.0))
 
 
 def _dot64(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -90,7 +127,8 @@ def _wmma_f16_args(rng: np.random.Generator) -> Args:
 def _wmma_f16_expected(args: Args) -> Args:
     a = args[0].reshape(M, K)
     b = args[1].reshape(N, K).T
-    return [None, None, mma_model(a, b, np.zeros((M, N))).ravel(), None, None, None]
+    return [None, None, mma_model(a, b, np.zeros((M, N)), 16, F16_EMIN).ravel(), None, None,
+            None]
 
 
 def _wmma_f16_f64(args: Args) -> Args:
@@ -106,7 +144,7 @@ def _wmma_bf16_args(rng: np.random.Generator) -> Args:
 def _wmma_bf16_expected(args: Args) -> Args:
     a = _bf16_value(args[0]).reshape(M, K)
     b = _bf16_value(args[1]).reshape(N, K).T
-    return [None, None, mma_model(a, b, np.zeros((M, N))).ravel(), None, None, None]
+    return [None, None, mma_model(a, b, np.zeros((M, N)), 16).ravel(), None, None, None]
 
 
 def _wmma_bf16_f64(args: Args) -> Args:
@@ -126,8 +164,9 @@ def _wmma_half_expected(args: Args) -> Args:
     a = args[0].reshape(16, KS)
     b = args[1].reshape(KS, 16)
     acc = args[2].reshape(16, 16)
-    for k in range(0, KS, 16):  # each wmma.mma rounds its f16 result
-        acc = mma_model(a[:, k:k + 16], b[k:k + 16], acc.astype(np.float32)).astype(np.float16)
+    for k in range(0, KS, 16):  # each wmma.mma (two m16n8k16) rounds its f16 result
+        acc = mma_model(a[:, k:k + 16], b[k:k + 16], acc.astype(np.float32), 16, F16_EMIN,
+                        F16_EMIN).astype(np.float16)
     return [None, None, acc.ravel(), None]
 
 
@@ -149,7 +188,8 @@ def _mma_gemm_args(rng: np.random.Generator) -> Args:
 
 def _mma_gemm_expected(args: Args) -> Args:
     a, b = args[0].reshape(MM, MK), args[1].reshape(MK, MN)
-    return [None, None, mma_model(a, b, np.zeros((MM, MN))).ravel(), None, None, None]
+    return [None, None, mma_model(a, b, np.zeros((MM, MN)), 16, F16_EMIN).ravel(), None, None,
+            None]
 
 
 def _mma_gemm_f64(args: Args) -> Args:
@@ -164,7 +204,7 @@ def _k8_args(rng: np.random.Generator) -> Args:
 def _k8_expected(args: Args) -> Args:
     a = _bf16_value(args[0]).reshape(16, 8)
     b = _bf16_value(args[1]).reshape(8, 8).T  # stored n-major: B[k][n] at n*8 + k
-    return [None, None, mma_model(a, b, np.zeros((16, 8))).ravel()]
+    return [None, None, mma_model(a, b, np.zeros((16, 8)), 8).ravel()]
 
 
 def _k8_f64(args: Args) -> Args:
@@ -202,7 +242,7 @@ def _frag_args(rng: np.random.Generator) -> Args:
 
 def _frag_expected(args: Args) -> Args:
     a, b, c = _frag_matrices(args)
-    d = mma_model(a, b, c.astype(np.float32)).astype(np.float16)
+    d = mma_model(a, b, c.astype(np.float32), 16, F16_EMIN, F16_EMIN).astype(np.float16)
     out = np.zeros((32, 2, 2), np.float16)
     for lane in range(32):
         g, t = lane >> 2, lane % 4
@@ -250,29 +290,6 @@ def tf32_trunc(x: np.ndarray) -> np.ndarray:
     return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
 
 
-def _expo(x: np.ndarray) -> np.ndarray:
-    nz = x != 0
-    return np.where(nz, np.maximum(np.frexp(np.where(nz, x, 1.0))[1] - 1, -126), -100000)
-
-
-def tf32_mma_model(a: np.ndarray, b: np.ndarray, c: np.ndarray, kstep: int) -> np.ndarray:
-    """C + A @ B as a chain of tf32 MMAs ``kstep`` wide in k (tf32 values in, float32 out)."""
-    acc = np.array(c, np.float32)
-    for k0 in range(0, a.shape[1], kstep):
-        a64 = a[:, k0:k0 + kstep].astype(np.float64)
-        b64 = b[k0:k0 + kstep].astype(np.float64)
-        c64 = acc.astype(np.float64)
-        prods = a64[:, None, :] * b64.T[None, :, :]
-        pe = np.where(prods != 0, _expo(a64)[:, None, :] + _expo(b64).T[None, :, :], -100000)
-        q = np.ldexp(1.0, np.maximum(pe.max(axis=2), _expo(c64)) - 25)[:, :, None]
-        terms = np.concatenate([c64[:, :, None], prods], axis=2)
-        total = (np.trunc(terms / q) * q).sum(axis=2)
-        near = total.astype(np.float32)
-        acc = np.where(np.abs(near.astype(np.float64)) > np.abs(total),
-                       np.nextafter(near, np.float32(0)), near).astype(np.float32)
-    return acc
-
-
 def _tf32_atol(k: int, rel: float, cmax: float = 0.0) -> float:
     """|model - float64| for inputs in [-2, 2]: the operands' rounding (``rel`` of each,
     2**-11 after cvt.rna, 2**-10 when truncated) on sum_k |a_k b_k| <= 4K, plus per
@@ -292,7 +309,7 @@ def _tf32_args(rng: np.random.Generator) -> Args:
 def _tf32_expected(args: Args) -> Args:
     a = tf32_rna(args[0].reshape(TM, TK))
     b = tf32_rna(args[1].reshape(TN, TK).T)
-    return [None, None, tf32_mma_model(a, b, np.zeros((TM, TN)), 4).ravel(), None, None, None]
+    return [None, None, mma_model(a, b, np.zeros((TM, TN)), 4).ravel(), None, None, None]
 
 
 def _tf32_f64(args: Args) -> Args:
@@ -315,7 +332,7 @@ def _raw_matrices(args: Args) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _raw_expected(args: Args) -> Args:
     a, b, c = _raw_matrices(args)
-    d = tf32_mma_model(tf32_trunc(a), tf32_trunc(b), c, 4)
+    d = mma_model(tf32_trunc(a), tf32_trunc(b), c, 4)
     return [None, None, d.T.copy().ravel(), None]
 
 
@@ -426,22 +443,22 @@ def _pipeline_expected(args: Args) -> Args:
 
 LAUNCHES: list[TensorLaunch] = [
     TensorLaunch("wmma_gemm.cu", "wmma_f16_f32", (N // 16, M // 16, 1), (32, 1, 1),
-                 _wmma_f16_args, _wmma_f16_expected, float64=_wmma_f16_f64, rtol=1e-5,
-                 atol=1e-4, covers="wmma.load/mma/store f16 -> f32 (global, row/col)"),
+                 _wmma_f16_args, _wmma_f16_expected, float64=_wmma_f16_f64,
+                 atol=mma_atol(K, 16), covers="wmma.load/mma/store f16 -> f32 (global, row/col)"),
     TensorLaunch("wmma_gemm.cu", "wmma_bf16_f32", (N // 16, M // 16, 1), (32, 1, 1),
-                 _wmma_bf16_args, _wmma_bf16_expected, float64=_wmma_bf16_f64, rtol=1e-5,
-                 atol=1e-4, covers="wmma bf16 -> f32 (generic addresses)"),
+                 _wmma_bf16_args, _wmma_bf16_expected, float64=_wmma_bf16_f64,
+                 atol=mma_atol(K, 16), covers="wmma bf16 -> f32 (generic addresses)"),
     TensorLaunch("wmma_gemm.cu", "wmma_f16_f16_shared", (1, 1, 1), (32, 1, 1),
-                 _wmma_half_args, _wmma_half_expected, float64=_wmma_half_f64, rtol=2e-3,
-                 atol=2e-2, covers="wmma f16 accumulator, fragments from shared memory"),
+                 _wmma_half_args, _wmma_half_expected, float64=_wmma_half_f64,
+                 atol=mma_atol(KS, 16, 2.0, f16_acc=True), covers="wmma f16 accumulator, fragments from shared memory"),
     TensorLaunch("mma_gemm.cu", "mma_ldmatrix_gemm", (MN // 8, MM // 16, 1), (32, 1, 1),
-                 _mma_gemm_args, _mma_gemm_expected, float64=_mma_gemm_f64, rtol=1e-5,
-                 atol=1e-4, covers="ldmatrix.x4 / .x2.trans + mma.m16n8k16 f32"),
+                 _mma_gemm_args, _mma_gemm_expected, float64=_mma_gemm_f64,
+                 atol=mma_atol(MK, 16), covers="ldmatrix.x4 / .x2.trans + mma.m16n8k16 f32"),
     TensorLaunch("mma_gemm.cu", "mma_bf16_m16n8k8", (1, 1, 1), (32, 1, 1), _k8_args,
-                 _k8_expected, float64=_k8_f64, rtol=1e-5, atol=1e-4,
+                 _k8_expected, float64=_k8_f64, atol=mma_atol(8, 8),
                  covers="mma.m16n8k8 bf16 with an RZ accumulator"),
     TensorLaunch("mma_gemm.cu", "mma_f16_f16", (1, 1, 1), (32, 1, 1), _frag_args,
-                 _frag_expected, float64=_frag_f64, rtol=2e-3, atol=2e-2,
+                 _frag_expected, float64=_frag_f64, atol=mma_atol(16, 16, 2.0, f16_acc=True),
                  covers="mma.m16n8k16 f16 accumulator, fragment ownership"),
     TensorLaunch("wmma_tf32_int8.cu", "wmma_tf32_f32", (TN // 16, TM // 16, 1), (32, 1, 1),
                  _tf32_args, _tf32_expected, float64=_tf32_f64, atol=_tf32_atol(TK, 2.0**-11),
@@ -468,5 +485,5 @@ LAUNCHES: list[TensorLaunch] = [
                  _pipeline_expected, covers="__pipeline_memcpy_async / wait_prior"),
 ]
 
-__all__ = ["LAUNCHES", "PTX_DIR", "TensorLaunch", "mma_model", "tf32_mma_model", "tf32_rna",
+__all__ = ["LAUNCHES", "PTX_DIR", "TensorLaunch", "mma_atol", "mma_model", "tf32_rna",
            "tf32_trunc"]

@@ -17,8 +17,9 @@ Exactness (see the CUDA table's docstring): every kernel is bit-exact except
 ``softmax``, ``layernorm`` and ``attention_fwd``, which use MUFU approximations
 (``ex2.approx``, ``sqrt.approx``) and ``div.full.f32`` (within 2 ulp), and record
 tolerances. The ``tl.dot`` matmuls are bit-exact against ori's tensor-core numeric
-models (HMMA on sm_80, HGMMA where Triton emits ``wgmma`` on sm_90a: ``arch_expected``),
-and each ``tl.dot`` kernel also states a bound against float64 (``float64``).
+models (HMMA, the hardware's rule as measured on an H200, wherever Triton emits
+``mma.sync``; HGMMA where it emits ``wgmma`` on sm_90a: ``arch_expected``), and each
+``tl.dot`` kernel also states a bound against float64 (``float64``).
 """
 
 from __future__ import annotations
@@ -378,27 +379,53 @@ def _transpose_exp(args: Args) -> Args:
 # ----------------------------------------------------------------------------- tl.dot
 #
 # Triton lowers tl.dot on sm_80 (and on sm_90a for tiles of fewer than 64 rows) to
-# ldmatrix + mma.sync.m16n8k16, one MMA per 16-wide K step of each BK block, the K loop
-# carrying the fp32 accumulator; on sm_90a matmul_m64 becomes wgmma.mma_async.m64n16k16,
-# again one per 16-wide K step. Both of ori's models (HMMA and HGMMA) sum exact products
-# in float32 in k order from the accumulator, rounding after each addition, so the whole
-# K loop is one float32 sum in k = 0, 1, ..., K-1 order: _mma_model, bit-exact. The
-# masked tail of a K block loads zeros, which add +0.0 (kept: it turns a -0.0 sum into
-# +0.0 exactly as the hardware does).
+# ldmatrix + mma.sync.m16n8k16, one MMA per 16-wide K step of each BK block, k ascending,
+# the K loop carrying the fp32 accumulator; on sm_90a matmul_m64 becomes
+# wgmma.mma_async.m64n16k16, again one per 16-wide K step. HMMA rounds once per MMA
+# (HmmaOp's rule, _mma_step): _mma_model chains it over the 16-wide steps, written out
+# here independently of the interpreter's code, bit-exact. On an H200, ptxas's code for
+# matmul and matmul_bf16 gave exactly these results (with wmma_f16_f32 and
+# mma_ldmatrix_gemm of examples/tensor, the evidence for the rule's f16/bf16 form). The
+# masked tail of a K block loads zeros: zero products, which do not count for E.
 
 
-def _mma_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
+def _expo(x: np.ndarray, emin: int) -> np.ndarray:
+    nz = x != 0
+    return np.where(nz, np.maximum(np.frexp(np.where(nz, x, 1.0))[1] - 1, emin), -100000)
+
+
+def _mma_step(acc: np.ndarray, a: np.ndarray, b: np.ndarray, emin: int) -> np.ndarray:
+    """One mma.sync on a whole tile: ``acc`` (M, N) float32 plus ``a`` (M, k) @ ``b``
+    (k, N), f16, bf16 or tf32 values, k the MMA's K (16 for m16n8k16, 8 for the tf32
+    m16n8k8). The terms (acc and the k exact products) are cut toward zero to a multiple
+    of 2**(E - 25), E the largest exponent among acc's and the products' exponent sums
+    e(a) + e(b), added exactly, and the sum cut toward zero to float32 (a subnormal's
+    exponent counts as ``emin``, -14 for f16, -126 for bf16, tf32 and acc's f32; these
+    inputs have no infinities, NaNs or overflow, whose rules HmmaOp states)."""
+    a64, b64, c64 = a.astype(np.float64), b.astype(np.float64), acc.astype(np.float64)
+    prods = a64[:, None, :] * b64.T[None, :, :]  # (M, N, k), exact
+    pe = np.where(prods != 0, _expo(a64, emin)[:, None, :] + _expo(b64, emin).T[None, :, :],
+                  -100000)
+    e = np.maximum(pe.max(axis=2), _expo(c64, -126))
+    q = np.ldexp(1.0, e - 25)[:, :, None]
+    terms = np.concatenate([c64[:, :, None], prods], axis=2)
+    total = (np.trunc(terms / q) * q).sum(axis=2)  # exact: < 2**32 units of q
+    near = total.astype(np.float32)
+    return np.where(np.abs(near.astype(np.float64)) > np.abs(total),
+                    np.nextafter(near, np.float32(0)), near).astype(np.float32)
+
+
+def _mma_model(a: np.ndarray, b: np.ndarray, bk: int, emin: int, step: int = 16) -> np.ndarray:
     """A @ B as the MMA chain computes it: A (M, K) and B (K, N) zero-padded to a multiple
-    of ``bk`` in K, exact float32 products summed in float32 in k order from +0.0 with
-    round-to-nearest-even after each addition."""
+    of ``bk`` in K, one MMA per ``step`` k in ascending order from +0.0."""
     k = a.shape[1]
     kp = _blocks(k, bk) * bk
     a32 = np.zeros((a.shape[0], kp), np.float32)
     b32 = np.zeros((kp, b.shape[1]), np.float32)
-    a32[:, :k], b32[:k] = a, b  # f16/bf16 -> f32 is exact; so is every product
+    a32[:, :k], b32[:k] = a, b  # f16/bf16/tf32 -> f32 is exact
     acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
-    for kk in range(kp):
-        acc += np.outer(a32[:, kk], b32[kk])
+    for k0 in range(0, kp, step):
+        acc = _mma_step(acc, a32[:, k0:k0 + step], b32[k0:k0 + step], emin)
     return acc
 
 
@@ -482,7 +509,8 @@ class _Gemm:
 
     def expected(self, args: Args) -> Args:
         # fp16 output: the f32 accumulator is rounded once (cvt.rn.f16.f32)
-        return self._outs(_mma_model(*self.operands(args), self.bk))
+        emin = -126 if self.ab == "bf16" else -14
+        return self._outs(_mma_model(*self.operands(args), self.bk, emin))
 
     def expected_hgmma(self, args: Args) -> Args:
         return self._outs(_hgmma_model(*self.operands(args), self.bk))
@@ -495,9 +523,11 @@ class _Gemm:
         return out
 
 
-# |f32 k-order sum - exact| <= K u sum_k |a_k b_k| (u = 2**-24); inputs in [-2, 2] give
-# sum_k |a_k b_k| <= 4K, so an absolute 4 K**2 u (K = 32: 2.4e-4); an fp16 output adds
-# half an fp16 ulp, a relative 2**-11.
+# |HMMA model - exact|: inputs in [-2, 2] keep every product, running sum and so 2**E at
+# most 4K; per m16n8k16 the 17 truncated terms lose < 2**(E - 25) each and the cut to
+# float32 < 2**-23 of the sum, 21 * 2**-25 * 4K, over ceil(K / 16) MMAs (K = 32: 1.6e-4).
+# That also bounds HGMMA's model (matmul_m64 on sm_90a: 2**-24 of 4K per k16 step). An
+# fp16 output adds half an fp16 ulp, a relative 2**-11.
 MM = _Gemm(32, 32, 32, 32, 32, 16, "f16", np.float32)
 MM_F16 = _Gemm(24, 20, 40, 16, 16, 16, "f16", np.float16)  # masked M, N and K tails
 MM_BF16 = _Gemm(32, 32, 32, 32, 16, 16, "bf16", np.float32)
@@ -505,7 +535,7 @@ MM_M64 = _Gemm(64, 32, 32, 64, 16, 16, "f16q10", np.float32)
 
 
 def _gemm_atol(g: _Gemm) -> float:
-    return 4.0 * g.k * g.k * 2.0**-24
+    return _blocks(g.k, 16) * 21 * 2.0**-25 * 4.0 * g.k
 
 
 # ----------------------------------------------------------------------------- tf32 / int8 tl.dot
@@ -528,41 +558,10 @@ def _tf32_operand(x: np.ndarray) -> np.ndarray:
     return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
 
 
-def _tf32_step(acc: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """One mma.m16n8k8 .tf32 on a whole tile: ``acc`` (M, N) float32 plus ``a`` (M, 8) @
-    ``b`` (8, N), tf32 values. The terms (acc and the 8 exact products) are cut toward
-    zero to a multiple of 2**(E - 25), E the largest exponent among acc's and the
-    products' exponent sums e(a) + e(b), added exactly, and the sum cut toward zero to
-    float32 (a subnormal's exponent counts as -126; these inputs have no infinities,
-    NaNs or overflow, whose rules HmmaOp states)."""
-    def expo(x: np.ndarray) -> np.ndarray:
-        nz = x != 0
-        return np.where(nz, np.maximum(np.frexp(np.where(nz, x, 1.0))[1] - 1, -126), -100000)
-
-    a64, b64, c64 = a.astype(np.float64), b.astype(np.float64), acc.astype(np.float64)
-    prods = a64[:, None, :] * b64.T[None, :, :]  # (M, N, 8), exact
-    pe = np.where(prods != 0, expo(a64)[:, None, :] + expo(b64).T[None, :, :], -100000)
-    e = np.maximum(pe.max(axis=2), expo(c64))
-    q = np.ldexp(1.0, e - 25)[:, :, None]
-    terms = np.concatenate([c64[:, :, None], prods], axis=2)
-    total = (np.trunc(terms / q) * q).sum(axis=2)  # exact: < 2**29 units of q
-    near = total.astype(np.float32)
-    return np.where(np.abs(near.astype(np.float64)) > np.abs(total),
-                    np.nextafter(near, np.float32(0)), near).astype(np.float32)
-
-
 def _tf32_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
     """A @ B as matmul_tf32's MMA chain computes it: A (M, K), B (K, N) fp32, zero-padded
     to a multiple of ``bk`` in K, one tf32 MMA per 8 k in ascending order from +0.0."""
-    k = a.shape[1]
-    kp = _blocks(k, bk) * bk
-    a32 = np.zeros((a.shape[0], kp), np.float32)
-    b32 = np.zeros((kp, b.shape[1]), np.float32)
-    a32[:, :k], b32[:k] = _tf32_operand(a), _tf32_operand(b)
-    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
-    for k0 in range(0, kp, 8):
-        acc = _tf32_step(acc, a32[:, k0:k0 + 8], b32[k0:k0 + 8])
-    return acc
+    return _mma_model(_tf32_operand(a), _tf32_operand(b), bk, -126, step=8)
 
 
 @dataclass(frozen=True)
@@ -618,12 +617,14 @@ def _tf32_atol(g: _Gemm) -> float:
 ATT_SEQ, ATT_D, ATT_BM, ATT_BN = 24, 16, 16, 16
 ATT_SCALE = 0.25  # 1 / sqrt(head dim)
 LOG2E = 1.44269504
-# Against _att_exp (the kernel's algorithm with the fp16 rounding of P): float32
-# rounding of the dots' sums and of the softmax updates, ex2.approx (2 ulp) and div.full
-# (2 ulp), on outputs below 2 in magnitude: a few f32 ulps of 2 (2.4e-7 each); the
-# launch measures 5.4e-7. (An element of P whose exponential lands on the other side of
-# an fp16 rounding boundary would cost up to 2**-11 * max|V|; the inputs are fixed and no
-# such element occurs, so the tolerance stays tight.)
+# Against _att_exp (the kernel's algorithm with the fp16 rounding of P): the dots' HMMA
+# truncation (HmmaOp: a few f32 ulps of each m16n8k16's largest term), float32 rounding
+# of the softmax updates, ex2.approx (2 ulp) and div.full (2 ulp), on outputs below 2 in
+# magnitude: a few f32 ulps of 2 (2.4e-7 each); the launch measures 3.0e-7 on both
+# archs (5.4e-7 under the former k-order round-to-nearest HMMA model). (An element of P
+# whose exponential lands on the other side of an fp16 rounding boundary would cost up
+# to 2**-11 * max|V|; the inputs are fixed and no such element occurs, so the tolerance
+# stays tight.)
 ATT_ATOL = 2e-6
 # Against exact float64 softmax: P in fp16 is off by at most 2**-12 relative, so the
 # output by at most 2**-12 * max|V| = 2**-11 (V in [-2, 2]); plus the float32 terms.

@@ -8,10 +8,23 @@
   for mma.m16n8k16, 9.7.14.5.7 for m16n8k8, 9.7.14.5.6 for m16n8k4,
   9.7.14.5.9/10 for the integer m16n8k16/m16n8k32, 9.7.14.5.15 for
   ldmatrix); the numeric models are stated on
-  :class:`~ori_dialect.ops.tensor.HmmaOp` (f16/bf16: :func:`mma_reference`;
-  tf32: :func:`tf32_mma_reference`) and
+  :class:`~ori_dialect.ops.tensor.HmmaOp` (:func:`mma_reference`) and
   :class:`~ori_dialect.ops.tensor.ImmaOp` (:func:`imma_reference`), which
   the tests reuse.
+* HMMA (f16, bf16 and tf32 inputs alike) rounds as the hardware does, once
+  per instruction: the products are exact; ``E`` is the largest of
+  ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)`` over the nonzero
+  terms (a subnormal counting with its format's smallest normal exponent);
+  ``c`` and each product are truncated toward zero to a multiple of
+  ``2**(E - 25)``, summed exactly, and the sum is cut toward zero to f32
+  (``|sum| >= 2**128``: infinity; any NaN: 0x7FFFFFFF).  An m16n8k16 is one
+  such step over its 16 products, an m16n8k8 one over 8; an f16
+  accumulator rounds the f32 result to nearest-even f16.  Measured on an
+  H200: tf32 (bit-exact on ``data/mma_h200.npz``) and f16/bf16 m16n8k16
+  with f32 accumulators (four example kernels, every output compared);
+  carried over without a measurement: f16/bf16 m16n8k8, f16 accumulators,
+  f16/bf16 subnormals, infinities and NaNs (HmmaOp says what was measured
+  and what was not).
 * IMMA (s8/u8) is integer-exact: the s32 result wraps, or saturates with
   ``.satfinite``.
 * LDGSTS copies are modelled as completing at the covering DEPBAR
@@ -116,26 +129,14 @@ def tf32_value(bits: np.ndarray) -> np.ndarray:
     return (np.asarray(bits).astype(np.uint32) & np.uint32(TF32_MASK)).view(np.float32)
 
 
-def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """HMMA's numeric model for f16/bf16 inputs on whole matrices: ``a``
-    (W, M, K), ``b`` (W, K, N) and ``c`` (W, M, N), all float32 holding
-    f16/bf16/f32 values.  Every product is exact (f16 and bf16 products fit
-    an f32 significand), and ``c + p0 + ... + p(K-1)`` is summed in float32
-    in k order, rounding to nearest-even after each addition."""
-    acc = c.astype(np.float32, copy=True)
-    with np.errstate(over="ignore", invalid="ignore"):
-        for kk in range(a.shape[2]):
-            acc += a[:, :, kk, None] * b[:, None, kk, :]
-    return acc
-
-
-def _exponent(x: np.ndarray) -> np.ndarray:
-    """The exponent of finite nonzero float32 values as the tensor cores see
-    it: ``floor(log2|x|)``, and -126 for a subnormal (its exponent field
-    reads as the smallest normal's); any other value: a very small number."""
+def _exponent(x: np.ndarray, emin: int = -126) -> np.ndarray:
+    """The exponent of finite nonzero values as the tensor cores see it:
+    ``floor(log2|x|)``, and ``emin`` for a subnormal of the operand's format
+    (its exponent field reads as the smallest normal's: -126 for f32, tf32
+    and bf16, -14 for f16); any other value: a very small number."""
     ok = np.isfinite(x) & (x != 0)
     _, e = np.frexp(np.where(ok, x, 1.0))
-    return np.where(ok, np.maximum(e - 1, -126), -(1 << 20))
+    return np.where(ok, np.maximum(e - 1, emin), -(1 << 20))
 
 
 def _toward_zero_f32(x: np.ndarray) -> np.ndarray:
@@ -151,38 +152,52 @@ def _toward_zero_f32(x: np.ndarray) -> np.ndarray:
 
 
 CANONICAL_NAN = 0x7FFFFFFF
-"""The NaN an MMA writes (measured on an H200 for NaN, inf - inf and 0 * inf)."""
+"""The NaN an MMA writes to an f32 accumulator (measured on an H200 for NaN,
+inf - inf and 0 * inf with tf32 inputs)."""
 
-TF32_ALIGN_BITS = 25
-"""The terms of a tf32 MMA are truncated to ``2**(E - TF32_ALIGN_BITS)``
-(see :func:`tf32_mma_reference`)."""
+MMA_ALIGN_BITS = 25
+"""The terms of one MMA are truncated to ``2**(E - MMA_ALIGN_BITS)`` (see
+:func:`mma_reference`): measured for tf32 (m16n8k8, m16n8k4) and f16/bf16
+(m16n8k16) on an H200."""
+
+OPERAND_EMIN = {"f16": -14, "bf16": -126, "tf32": -126, "f32": -126}
+"""The exponent a subnormal of each format counts with in :func:`mma_reference`
+(its smallest normal exponent)."""
 
 
-def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """HMMA's numeric model for tf32 inputs (the model stated on
-    :class:`~ori_dialect.ops.tensor.HmmaOp`, measured bit-exact on an H200)
-    on whole matrices: ``a`` (W, M, K) and ``b`` (W, K, N) float32 holding
-    tf32 values (:func:`tf32_value`), ``c`` (W, M, N) float32.
+def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, atype: str = "tf32",
+                  ctype: str = "f32") -> np.ndarray:
+    """HMMA's numeric model, one MMA instruction (all of its K at once) on
+    whole matrices: ``a`` (W, M, K) and ``b`` (W, K, N) float32 holding the
+    ``atype`` operands' values (f16, bf16, or tf32 from :func:`tf32_value`),
+    ``c`` (W, M, N) float32 holding the accumulator's values (f32, or f16
+    with ``ctype="f16"``).  The f32 result; an f16 accumulator rounds it to
+    nearest-even afterwards (:func:`to_f16_accumulator`).
 
     Every product ``a_k * b_k`` is exact (in float64); ``E`` is the largest
     of ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)`` over the
-    nonzero terms (a subnormal's exponent counting as -126); ``c`` and each
-    product are truncated toward zero to a multiple of ``2**(E - 25)`` and
-    summed exactly (float64 holds every such sum: at most K + 1 terms below
-    ``2**(E + 2)``), and the sum is cut toward zero to float32, subnormals
-    included; a sum of magnitude ``2**128`` or more is an infinity.  Where a
-    term is infinite or NaN the result is their IEEE sum (NaN for inf - inf
-    or 0 * inf), and every NaN result is ``0x7FFFFFFF``."""
+    nonzero terms (a subnormal's exponent counting as its format's smallest
+    normal exponent, :data:`OPERAND_EMIN`); ``c`` and each product are
+    truncated toward zero to a multiple of ``2**(E - 25)`` and summed exactly
+    (float64 holds every such sum: at most K + 1 terms below ``2**(E + 2)``),
+    and the sum is cut toward zero to float32, subnormals included; a sum of
+    magnitude ``2**128`` or more is an infinity.  Where a term is infinite or
+    NaN the result is their IEEE sum (NaN for inf - inf or 0 * inf), and
+    every NaN result is ``0x7FFFFFFF``.  A chain of MMAs (a K loop, the k
+    steps of a wmma) applies this once per instruction, each rounding its
+    result."""
     a64 = a.astype(np.float64)
     b64 = b.astype(np.float64)
     c64 = c.astype(np.float64)
+    emin = OPERAND_EMIN[atype]
     with np.errstate(invalid="ignore", over="ignore"):
         prods = a64[:, :, None, :] * np.swapaxes(b64, 1, 2)[:, None, :, :]  # (W, M, N, K)
         naive = c64 + prods.sum(axis=-1)
-    pexp = _exponent(a64)[:, :, None, :] + np.swapaxes(_exponent(b64), 1, 2)[:, None, :, :]
+    pexp = (_exponent(a64, emin)[:, :, None, :]
+            + np.swapaxes(_exponent(b64, emin), 1, 2)[:, None, :, :])
     pexp = np.where((prods != 0) & np.isfinite(prods), pexp, -(1 << 20))
-    big = np.maximum(pexp.max(axis=-1), _exponent(c64))
-    q = np.ldexp(1.0, np.clip(big - TF32_ALIGN_BITS, -1074, 1023))[..., None]
+    big = np.maximum(pexp.max(axis=-1), _exponent(c64, OPERAND_EMIN[ctype]))
+    q = np.ldexp(1.0, np.clip(big - MMA_ALIGN_BITS, -1074, 1023))[..., None]
     with np.errstate(invalid="ignore"):
         terms = np.concatenate([c64[..., None], prods], axis=-1)
         exact = (np.trunc(terms / q) * q).sum(axis=-1)
@@ -193,6 +208,20 @@ def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarra
             out = np.where(special, naive.astype(np.float32), out)
         out = np.where(np.isnan(out), np.uint32(CANONICAL_NAN).view(np.float32), out)
     return out.astype(np.float32)
+
+
+def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """:func:`mma_reference` for tf32 operands (:func:`tf32_value`) and an f32
+    accumulator."""
+    return mma_reference(a, b, c, "tf32")
+
+
+def to_f16_accumulator(d: np.ndarray) -> np.ndarray:
+    """An MMA's f32 result as an f16 accumulator holds it: rounded to nearest,
+    ties to even (an f32 magnitude of 65520 or more is an infinity; the NaN
+    0x7FFFFFFF becomes 0x7FFF)."""
+    with np.errstate(over="ignore"):
+        return np.asarray(d, np.float32).astype(np.float16)
 
 
 def imma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, sat: bool) -> np.ndarray:
@@ -316,10 +345,9 @@ def _hmma(dec: Decoder, op: HmmaOp, k_: int) -> Core:
             c[:, cr, ccol] = half_to_f32(cw[..., None] >> halves, False).reshape(w, 32, 4)
         else:
             c[:, cr, ccol] = cw.view(np.float32)
-        model = tf32_mma_reference if tf32 else mma_reference
-        acc = model(a, b, c)[:, cr, ccol]  # (w, 32, 4)
+        acc = mma_reference(a, b, c, atype, "f16" if f16_acc else "f32")[:, cr, ccol]
         if f16_acc:
-            h = acc.astype(np.float16).view(np.uint16).astype(np.uint32).reshape(w, 32, 2, 2)
+            h = to_f16_accumulator(acc).view(np.uint16).astype(np.uint32).reshape(w, 32, 2, 2)
             out = h[..., 0] | (h[..., 1] << 16)
         else:
             out = acc.view(np.uint32)
@@ -580,5 +608,6 @@ __all__ = [
     "mma_reference",
     "tf32_mma_reference",
     "tf32_value",
+    "to_f16_accumulator",
     "words",
 ]

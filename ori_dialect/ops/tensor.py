@@ -99,34 +99,46 @@ class HmmaOp(OriInstruction):
     ``C[g + 8*(j>>1)][2t + (j&1)]`` for j = 0..3 (one f32 per register, or
     two f16 per register for an f16 accumulator).
 
-    Numbers (what the interpreter computes):
+    Numbers (what the interpreter computes: one rule for f16, bf16 and tf32
+    inputs, :func:`ori_dialect.interpreter.tensor.mma_reference`):
 
-    * f16/bf16 inputs (ori's model; the hardware's internal order is not
-      published): every product ``a*b`` is formed exactly (an f16 or bf16
-      product fits an f32 significand), then ``C + p0 + p1 + ... + p(K-1)``
-      is summed in f32, rounding to nearest-even after each addition, in k
-      order; an f16 accumulator is widened to f32 first and the result
-      rounded to f16 (nearest-even) at the end.  (Not the hardware's rule:
-      on an H200, ptxas's code for four of the f16/bf16 examples with f32
-      accumulators -- Triton's matmul and matmul_bf16, wmma_f16_f32,
-      mma_ldmatrix_gemm -- matched this model on 25-82% of the outputs, within
-      4e-6, and the tf32 rule below, applied per m16n8k16 step, on all
-      3840.)
-    * tf32 inputs (measured: bit-exact against an H200's mma.sync m16n8k8 and
-      m16n8k4 on 32768 random outputs, and on overflow, infinities, NaNs,
-      subnormals and signed zeros): an operand is the register's 32 bits
-      with the low 13 mantissa bits ignored (truncated: ``bits & 0xFFFFE000``;
-      the PTX ISA leaves the .tf32 layout to the implementation, and ptxas's
-      own ``cvt.rna.tf32.f32`` adds 0x1000 without clearing them, so the MMA
-      must drop them).  Every product is exact (two 11-bit significands).
-      Let ``E`` be the largest of ``exponent(c)`` and ``exponent(a_k) +
-      exponent(b_k)`` over the nonzero terms (unbiased, ``floor(log2|x|)``,
-      -126 for a subnormal); ``c`` and every product are truncated toward
+    * Operands: f16 and bf16 values as they are; a tf32 operand is the
+      register's 32 bits with the low 13 mantissa bits ignored (truncated:
+      ``bits & 0xFFFFE000``; the PTX ISA leaves the .tf32 layout to the
+      implementation, and ptxas's own ``cvt.rna.tf32.f32`` adds 0x1000
+      without clearing them, so the MMA must drop them).  Every product
+      ``a_k * b_k`` is exact (two 11-bit significands, or two 8-bit).
+    * One MMA instruction sums its C and all K products at once: let ``E`` be
+      the largest of ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)``
+      over the nonzero terms (unbiased, ``floor(log2|x|)``; a subnormal
+      counts with its format's smallest normal exponent: -126 for f32, tf32
+      and bf16, -14 for f16); ``c`` and every product are truncated toward
       zero to a multiple of ``2**(E - 25)``, summed exactly, and the sum is
       cut toward zero to f32 (subnormal results included; ``|sum| >=
       2**128`` gives an infinity).  Infinite and NaN terms add as IEEE says
-      (0 * inf and inf - inf are NaN) and every NaN result is 0x7FFFFFFF.  A
-      chain of MMAs (a K loop, wmma's two k4 steps) rounds once per MMA.
+      (0 * inf and inf - inf are NaN) and every NaN result is 0x7FFFFFFF.
+      m16n8k16 is one such step over 16 products (not two of 8), m16n8k8 one
+      over 8, m16n8k4 one over 4; a chain of MMAs (a K loop, the HMMAs a wmma
+      becomes) rounds once per instruction.
+    * An f16 accumulator: C's f16 values enter as above, and the f32 result
+      is rounded to f16 to nearest, ties to even (an NaN becomes 0x7FFF).
+
+    Evidence (NVIDIA H200, ptxas 13.0): tf32 m16n8k8 and m16n8k4 bit-exact
+    on 32768 random outputs and on overflow, infinities, NaNs, subnormals
+    and signed zeros (``tests/interpreter/data/mma_h200.npz``).  f16/bf16
+    with f32 accumulators, m16n8k16: ptxas's code for four of the examples
+    (Triton's matmul and matmul_bf16, wmma_f16_f32, mma_ldmatrix_gemm; K
+    loops of m16n8k16 from a zero C, operands in [-2, 2]) gave this rule's
+    results on all 3840 outputs compared (commit 9cf8784), where an f32
+    k-order sum rounding to nearest after each addition matched 25-82% of
+    them (within 4e-6); on those inputs (2816 distinct outputs) a step of 8
+    products would have differed on 770 of them, 24 alignment bits on 427
+    and 26 on 168 (``tests/interpreter/test_mma_hardware.py``).  Not measured: f16/bf16
+    m16n8k8, f16 accumulators, and f16/bf16 operands with widely spread
+    exponents, subnormals, infinities or NaNs (their rules above carry the
+    tf32 measurements over; the f16 accumulator's final rounding to nearest
+    follows Fasi et al., "Numerical behavior of NVIDIA tensor cores", 2021,
+    on the T4 and A100).
 
     All 32 lanes of a warp must execute it."""
 

@@ -146,10 +146,10 @@ def test_dot_kernels_have_float64_checks() -> None:
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("launch", DOT_LAUNCHES, ids=_id)
 def test_reference_is_close_to_float64(launch: Any, arch: str) -> None:
-    """The bit-exact models (HMMA's f32 k-order sum and its tf32 model, HGMMA's per-k16
-    rounding) and the attention's algorithmic reference are within their stated bounds
-    of float64, and not trivially so: the float32 result differs from float64
-    somewhere. An integer result (IMMA) equals the exact product."""
+    """The bit-exact models (HMMA's rule, one truncating step per mma.sync, f16/bf16 and
+    tf32; HGMMA's per-k16 rounding) and the attention's algorithmic reference are within
+    their stated bounds of float64, and not trivially so: the float32 result differs
+    from float64 somewhere. An integer result (IMMA) equals the exact product."""
     args = launch.make_args(np.random.default_rng(launch.seed))
     want = launch.expected_for(arch)(copy.deepcopy(args))
     exact = launch.float64(copy.deepcopy(args))

@@ -77,17 +77,33 @@ def test_ldmatrix_fragment_layout(form: str, count: int, trans: bool) -> None:
 
 
 # ---------------------------------------------------------------------- mma numbers
-def test_mma_rounds_after_every_addition() -> None:
-    """C = 2^24 and sixteen products of 1.0: the f32 sum rounds 2^24 + 1 back to
-    2^24 after each addition (nearest-even), so D stays 2^24 (exact: 2^24 + 16)."""
-    one = 0x3C003C00  # f16x2 (1.0, 1.0)
-    body = f"""	mov.b32 %r3, {one};
-	mov.f32 %f1, 0f4B800000;
-	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{%f5, %f6, %f7, %f8}}, {{%r3, %r3, %r3, %r3}}, {{%r3, %r3}}, {{%f1, %f1, %f1, %f1}};
+@pytest.mark.parametrize(("a", "b", "c", "want"), [
+    # C = 2^24 plus sixteen products of 1.0: one rounding per MMA keeps all of it
+    # (2^24 + 16; a float32 sum rounding after each addition would stay at 2^24)
+    (1.0, 1.0, 2.0**24, 2.0**24 + 16),
+    # C = 1 (E = 0) plus sixteen products of 2^-25: each is a multiple of 2^(E - 25) and
+    # kept, 1 + 2^-21 (rounding after each addition would give 1.0)
+    (2.0**-12, 2.0**-13, 1.0, 1.0 + 2.0**-21),
+    # ... of 2^-26: each is truncated to zero, 1.0 (the exact 1 + 2^-22 is a float32)
+    (2.0**-13, 2.0**-13, 1.0, 1.0),
+    # C = -1 plus sixteen products of 2^-26 + 2^-36: the terms are truncated first,
+    # -1.0 (cutting only the exact sum toward zero would give -1 + 2^-22)
+    (2.0**-13 + 2.0**-23, 2.0**-13, -1.0, -1.0),
+])
+def test_mma_rounds_once_per_instruction(a: float, b: float, c: float, want: float) -> None:
+    """HmmaOp's rule on f16 inputs: the sixteen exact products and C aligned to
+    2^(E - 25) by truncation, summed exactly, cut toward zero to f32 once."""
+    pair = int(np.float16(a).view(np.uint16)) * 0x10001
+    bpair = int(np.float16(b).view(np.uint16)) * 0x10001
+    cbits = int(np.float32(c).view(np.uint32))
+    body = f"""	mov.b32 %r3, {pair};
+	mov.b32 %r4, {bpair};
+	mov.b32 %f1, {cbits};
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{%f5, %f6, %f7, %f8}}, {{%r3, %r3, %r3, %r3}}, {{%r4, %r4}}, {{%f1, %f1, %f1, %f1}};
 	st.global.f32 [%rd5], %f5;
 	st.global.f32 [%rd5+128], %f8;"""
     got = _run(body, np.zeros(32, np.uint32), np.zeros(64, np.float32))
-    assert (got == np.float32(2**24)).all()
+    assert (got == np.float32(want)).all(), (got[0], want)
 
 
 def test_mma_needs_the_whole_warp() -> None:
