@@ -171,8 +171,11 @@ def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, atype: str = "tf3
     whole matrices: ``a`` (W, M, K) and ``b`` (W, K, N) float32 holding the
     ``atype`` operands' values (f16, bf16, or tf32 from :func:`tf32_value`),
     ``c`` (W, M, N) float32 holding the accumulator's values (f32, or f16
-    with ``ctype="f16"``).  The f32 result; an f16 accumulator rounds it to
-    nearest-even afterwards (:func:`to_f16_accumulator`).
+    with ``ctype="f16"``).  The f32 result; with an f16 accumulator the
+    aligned sum below is rounded once, to nearest-even, straight to f16 (no
+    cut to f32 first: on the H200 ``1 + 2**-11 + 2**-25`` gives 0x3C01, not
+    the tie's 0x3C00), returned as float32 values that
+    :func:`to_f16_accumulator` converts exactly.
 
     Every product ``a_k * b_k`` is exact (in float64); ``E`` is the largest
     of ``exponent(c)`` and ``exponent(a_k) + exponent(b_k)`` over the
@@ -180,7 +183,10 @@ def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, atype: str = "tf3
     normal exponent, :data:`OPERAND_EMIN`); ``c`` and each product are
     truncated toward zero to a multiple of ``2**(E - 25)`` and summed exactly
     (float64 holds every such sum: at most K + 1 terms below ``2**(E + 2)``),
-    and the sum is cut toward zero to float32, subnormals included; a sum of
+    and the sum is cut toward zero to float32, subnormals included; a zero
+    result (an exact zero, or a sum below the smallest subnormal) is +0
+    whatever the signs of the terms (the H200 never returns -0: none of the
+    fixture's f16/bf16/tf32 outputs, signed-zero cases included); a sum of
     magnitude ``2**128`` or more is an infinity.  Where a term is infinite or
     NaN the result is their IEEE sum (NaN for inf - inf or 0 * inf), and
     every NaN result is ``0x7FFFFFFF``.  A chain of MMAs (a K loop, the k
@@ -201,7 +207,13 @@ def mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, atype: str = "tf3
     with np.errstate(invalid="ignore"):
         terms = np.concatenate([c64[..., None], prods], axis=-1)
         exact = (np.trunc(terms / q) * q).sum(axis=-1)
-    out = _toward_zero_f32(np.where(np.isfinite(naive), exact, 0.0))
+    if ctype == "f16":
+        # one rounding of the aligned sum, nearest-even, straight to f16
+        with np.errstate(over="ignore"):
+            out = np.where(np.isfinite(naive), exact, 0.0).astype(np.float16).astype(np.float32)
+    else:
+        out = _toward_zero_f32(np.where(np.isfinite(naive), exact, 0.0))
+    out = np.where(out == 0, np.float32(0.0), out)  # a zero result is +0, whatever the signs
     special = ~np.isfinite(naive)
     if special.any():
         with np.errstate(over="ignore", invalid="ignore"):
@@ -219,9 +231,11 @@ def tf32_mma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarra
 def to_f16_accumulator(d: np.ndarray) -> np.ndarray:
     """An MMA's f32 result as an f16 accumulator holds it: rounded to nearest,
     ties to even (an f32 magnitude of 65520 or more is an infinity; the NaN
-    0x7FFFFFFF becomes 0x7FFF)."""
+    0x7FFFFFFF becomes 0x7FFF; a value that rounds to zero is +0, measured
+    on the H200)."""
     with np.errstate(over="ignore"):
-        return np.asarray(d, np.float32).astype(np.float16)
+        h = np.asarray(d, np.float32).astype(np.float16)
+    return np.where(h == 0, np.float16(0.0), h)  # +0, as the f32 result
 
 
 def imma_reference(a: np.ndarray, b: np.ndarray, c: np.ndarray, sat: bool) -> np.ndarray:
