@@ -122,7 +122,7 @@ class ValueNumbering:
     index: dict[SSAValue, int]
     file: npt.NDArray[np.int8]
     """Register file of each value, as an index into ``FILES``."""
-    width: npt.NDArray[np.int8]
+    width: npt.NDArray[np.int16]
     """Registers each value occupies (``num_regs()``: 1, 2 or 4)."""
     block_range: list[tuple[int, int]]
     """Values defined in block ``b`` (its arguments, then op results) are
@@ -243,7 +243,7 @@ class ValueNumbering:
         self.values = values
         self.index = index
         self.file = np.array(files, dtype=np.int8)
-        self.width = np.array(widths, dtype=np.int8)
+        self.width = np.array(widths, dtype=np.int16)  # tuples up to 128 registers
         self._names: list[str] | None = None
 
     def _extend_claims(self, blocks: Sequence[Block], index: dict[SSAValue, int]) -> None:

@@ -280,8 +280,22 @@ class R2048Type(OriRegisterType):
     ALIGN = 4
 
 
-TUPLE_TYPES: tuple[type[OriRegisterType], ...] = (R256Type, R512Type, R1024Type, R2048Type)
-"""Register tuples wider than a quad (8 to 64 registers): only the warpgroup
+@irdl_attr_definition
+class R4096Type(OriRegisterType):
+    """A 4096-bit register tuple: 128 consecutive GPRs at a multiple of 4
+    (the f32 accumulator of ``HGMMA.64x256x16.F32``; ptxas 13.0 compiles
+    ``m64n256k16.f32`` to ``HGMMA.64x256x16.F32 R24, ...`` and 154
+    registers)."""
+
+    name = "ori.r4096"
+    REG_FILE = RegFile.R
+    BITS = 4096
+    ALIGN = 4
+
+
+TUPLE_TYPES: tuple[type[OriRegisterType], ...] = (
+    R256Type, R512Type, R1024Type, R2048Type, R4096Type)
+"""Register tuples wider than a quad (8 to 128 registers): only the warpgroup
 MMA reads and writes them whole; ``ori.pack`` / ``ori.unpack`` build and
 split them.  Their base register is a multiple of 4 (``ALIGN``), whatever
 their size: ptxas 13.0 (``cuobjdump -sass``, sm_90a, kernels holding

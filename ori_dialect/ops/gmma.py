@@ -35,7 +35,7 @@ B's is not in the pair right above it; a ``scale-d`` predicate is a P register
 (ptxas: UP).
 
 **Operands of ``ori.hgmma``.**  The accumulator is one register tuple
-(``!ori.r64`` .. ``!ori.r2048``: N/2 f32 or N/4 f16x2 registers per thread
+(``!ori.r64`` .. ``!ori.r4096``: N/2 f32 or N/4 f16x2 registers per thread
 of the ``m64nNk16`` shape), a run of consecutive registers as SASS names it
 by its first register (``R24``).  Where N/2 or N/4 is not a power of two
 the tuple is the next wider one (:func:`acc_type`: ``m64n24k16.f32``, 12
@@ -46,8 +46,8 @@ in register count and moves: ptxas 13.0
 allocates the shape's own registers only (``HGMMA.64x24x16.F32 R24``,
 R24-R35, ``ptxas -v``: 38 registers for a lone accumulator; ``.F16``, 6
 registers: 32).  An f32 accumulator of more than 64 registers (N > 128:
-``HGMMA.64x256x16.F32 R24``, 128 registers, 154 in all) has no tuple type
-and is not modelled (the PTX import says so).  ``a`` is a 64-bit shared-memory
+``HGMMA.64x256x16.F32 R24``, 128 registers, 154 in all) is an
+``!ori.r4096``.  ``a`` is a 64-bit shared-memory
 matrix descriptor or, for A from registers, the thread's four f16x2 words
 (``!ori.r128``); ``b`` is always a descriptor.  ``c`` is the accumulator
 read (RZ when ``scale-d`` is known false), ``scale_d`` the PTX predicate
@@ -104,7 +104,8 @@ def acc_type(n: int, dtype: str) -> type[OriRegisterType] | None:
     """The register type of an ``m64nNk16`` accumulator: the narrowest of
     :data:`ACC_TYPES` holding its :func:`acc_regs` registers (the shape's
     own registers first, padding above them: module docstring), or None
-    when none is wide enough (more than 64 registers: f32 with N > 128)."""
+    when none is wide enough (never for the PTX ISA's shapes: at most 128
+    registers, f32 with N = 256)."""
     need = acc_regs(n, dtype)
     return next((t for t in ACC_TYPES if t.num_regs() >= need), None)
 
@@ -218,7 +219,7 @@ class HgmmaOp(OriInstruction):
                 f"ori.hgmma: a {self.mod('shape')}.{dtype} accumulator is "
                 f"{acc_regs(self.n(), dtype)} registers per thread"
                 + (f" (an !{want.name} tuple), got {d}" if want is not None else
-                   ", more than the widest register tuple (!ori.r2048, 64 registers)"))
+                   ", more than the widest register tuple (!ori.r4096, 128 registers)"))
         c = self.src("c")
         if isinstance(c, SSAValue) and type(c.type) is not type(d):
             raise VerifyException("ori.hgmma: 'c' must have the accumulator's type")

@@ -397,8 +397,8 @@ __all__ = [
 _ = (R64, imm)
 
 
-MAX_PARTS = 64
-"""Parts of the widest value ``ori.pack`` builds (an ``!ori.r2048`` tuple)."""
+MAX_PARTS = 128
+"""Parts of the widest value ``ori.pack`` builds (an ``!ori.r4096`` tuple)."""
 
 
 @ori_op

@@ -172,8 +172,8 @@ def _periodic(width: int, period: int, size: int) -> int:
 
 
 _SIZE = 256
-# 8..64: the register tuples of warpgroup MMA accumulators (TUPLE_TYPES)
-_WIDTHS = (1, 2, 4, 8, 16, 32, 64)
+# 8..128: the register tuples of warpgroup MMA accumulators (TUPLE_TYPES)
+_WIDTHS = (1, 2, 4, 8, 16, 32, 64, 128)
 _ALIGNED = {w: _periodic(1, w, _SIZE) for w in _WIDTHS}
 """Bases aligned to each width."""
 _LOWER = {w: _periodic(w, 2 * w, _SIZE) for w in _WIDTHS}

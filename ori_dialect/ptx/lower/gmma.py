@@ -22,12 +22,11 @@
 
 Not modelled, each with one diagnostic: other input types (tf32, e4m3/e5m2,
 integer), the ``.sp`` sparse form, a guarded ``wgmma`` (the instruction is
-``.aligned``: the whole warpgroup executes it), ``imm-scale`` values other
-than 1 and -1, and f32 accumulators of N > 128 (more than 64 registers per
-thread: ptxas 13.0 compiles ``m64n256k16.f32`` to ``HGMMA.64x256x16.F32 R24``
-with 128 accumulator registers, but ori has no 128-register tuple type,
-``ori.pack`` / ``ori.unpack`` take at most 64 parts and the SSA allocator's
-widths stop at 64).
+``.aligned``: the whole warpgroup executes it) and ``imm-scale`` values
+other than 1 and -1.  Every ``m64nNk16`` shape is modelled: an f32
+accumulator of N > 128 (68 to 128 registers; ptxas 13.0 compiles
+``m64n256k16.f32`` to ``HGMMA.64x256x16.F32 R24`` and 154 registers) is an
+``!ori.r4096`` tuple.
 """
 
 from __future__ import annotations
@@ -98,7 +97,7 @@ def _mma(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
     acc_cls = acc_type(n, dtype)
     if acc_cls is None:
         ctx.unsupported(ins, f"{shape}.{dtype}: an accumulator of {nregs} registers per thread "
-                        "(ori's register tuples hold at most 64 registers, !ori.r2048)")
+                        "(ori's register tuples hold at most 128 registers, !ori.r4096)")
     ops = list(ins.operands)
     d = ops[0] if ops else None
     if not isinstance(d, ast.Vector) or len(d.elements) != nregs:

@@ -1,4 +1,4 @@
-"""Register tuples (HGMMA accumulators, ``!ori.r256`` .. ``!ori.r2048``) sit
+"""Register tuples (HGMMA accumulators, ``!ori.r256`` .. ``!ori.r4096``) sit
 at any quad, as ptxas places them and as the hardware requires
 (ori_dialect/ir/registers.py ``TUPLE_TYPES``; issue 14): the type, both
 allocators' slot choice and the minimum-limit test read the alignment off
