@@ -33,7 +33,7 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ops.func import FuncOp
 from passes.remat.chain import Availability, build_chain, use_sites
 from passes.remat.cost import Candidate, price, select
-from passes.remat.executor import execute, sweep
+from passes.remat.executor import Memo, execute, sweep
 from passes.remat.knobs import RematKnobs
 from passes.remat.measure import LiveIn, measure
 from passes.remat.report import Report, label
@@ -139,10 +139,11 @@ def rounds(func: FuncOp, st: State, k: RematKnobs, rep: Report, *, loads: bool) 
         dom = DominatorTree(info.cfg)
         originals: list[Operation] = []
         made: list[tuple[Candidate, list[str]]] = []
+        memo: Memo = {}
         for c in chosen:
             assert c.chain is not None
             rep.dump_line(3, f"Candidate {c.name}: selected (cost {c.cost})")
-            clones = execute(c, info.cfg.blocks, dom)
+            clones = execute(c, info.cfg.blocks, dom, memo=memo)
             originals.extend(c.chain.ops)
             made.append((c, [f"{x.name} in ^bb{x.block}" for x in clones]))
         sweep(originals)

@@ -60,8 +60,43 @@ def preorder(dom: DominatorTree) -> list[int]:
     return out
 
 
+Memo = dict[tuple[Block, Operation], Operation]
+"""The clones made so far in a round, by (block, original op): a later
+candidate whose chain shares an op (the two halves of one 64-bit value,
+say) reuses the clone when it precedes its own insertion point."""
+
+
+def _reusable(c: Candidate, block: Block, anchor: Operation, memo: Memo | None
+              ) -> dict[Operation, Operation]:
+    """The chain ops (but the candidate's own) already cloned in ``block``
+    before ``anchor`` this round."""
+    assert c.chain is not None
+    if memo is None:
+        return {}
+    out: dict[Operation, Operation] = {}
+    for op in c.chain.ops:
+        prev = memo.get((block, op))
+        if prev is not None and op is not c.value.owner and prev.is_before_in_block(anchor):
+            out[op] = prev
+    return out
+
+
+def _needed(c: Candidate, reuse: dict[Operation, Operation]) -> list[Operation]:
+    """The chain ops the clone of ``c`` needs, in chain order: the
+    candidate's def and, transitively, the defs of the operands of needed
+    ops that are not reused."""
+    assert c.chain is not None
+    ops = c.chain.ops
+    in_chain = set(ops)
+    need = {c.value.owner}
+    for op in reversed(ops):
+        if op in need and op not in reuse:
+            need.update(w.owner for w in op.operands if w.owner in in_chain)
+    return [op for op in ops if op in need]
+
+
 def execute(c: Candidate, blocks: list[Block], dom: DominatorTree,
-            prefix: str | None = None) -> list[Clone]:
+            prefix: str | None = None, memo: Memo | None = None) -> list[Clone]:
     """Clone ``c``'s chain at each of its sites; the clones made.  ``prefix``
     names every clone (NLO's ``nloNewAdd``) instead of ``remat_`` / ``uclone_``."""
     assert c.chain is not None
@@ -75,14 +110,22 @@ def execute(c: Candidate, blocks: list[Block], dom: DominatorTree,
         block = blocks[b]
         anchor = _first_user(block, c.value)
         mapping: dict[SSAValue, SSAValue] = {}
-        for op in c.chain.ops:
-            new = op.clone(value_mapper=mapping)
+        made: set[Operation] = set()
+        reuse = _reusable(c, block, anchor, memo)
+        for op in _needed(c, reuse):
+            new = reuse.get(op)
+            if new is None:
+                new = op.clone(value_mapper=mapping)
+                for old_r, new_r in zip(op.results, new.results, strict=True):
+                    new_r.name_hint = prefix if prefix else _hint(pre, old_r)
+                block.insert_op_before(new, anchor)
+                made.add(new)
+                if memo is not None:
+                    memo[(block, op)] = new
             for old_r, new_r in zip(op.results, new.results, strict=True):
                 mapping[old_r] = new_r
-                new_r.name_hint = prefix if prefix else _hint(pre, old_r)
-            block.insert_op_before(new, anchor)
         nv = mapping[c.value]
-        clones = {x.owner for x in mapping.values()}
+        clones = made
         for use in list(c.value.uses):
             user = use.operation
             if user.parent_block() is block and user not in clones:
@@ -114,4 +157,4 @@ def sweep(ops: list[Operation]) -> int:
     return erased
 
 
-__all__ = ["Clone", "execute", "preorder", "sweep"]
+__all__ = ["Clone", "Memo", "execute", "preorder", "sweep"]

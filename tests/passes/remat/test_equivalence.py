@@ -30,7 +30,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from ori_dialect.analysis import functions_of
+from ori_dialect.interpreter import run_kernel
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import (
     EquivalenceError,
     apply_pipeline,
@@ -218,47 +220,54 @@ PTXAS_WITH_REMAT = (
     "ori-hoist-invariants-late2,ori-hoist-invariants-late3,ori-regalloc")
 
 
-@functools.cache
-def _library() -> Any:
-    from tests.ptx import test_library_examples as lib  # lazy: imports the library launch table
-
-    return lib
+ARCH_DIRS = {"library": ROOT / "examples" / "library" / "ptx",
+             "triton": ROOT / "examples" / "triton" / "ptx"}
 
 
 @functools.cache
-def _triton() -> Any:
-    from tests.ptx import test_triton_examples as tri  # lazy: imports the Triton launch table
+def _launch_table(corpus: str) -> list[Any]:
+    import importlib  # lazy: the launch tables import numpy references of every kernel
 
-    return tri
+    return list(importlib.import_module(f"examples.{corpus}.launches").LAUNCHES)
 
 
 @functools.cache
-def _library_compiled(stem: str) -> ModuleOp:
-    m = _library()._imported("sm_80", stem).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(m, PTXAS_WITH_REMAT, make_context())
-    m.verify()
+def _corpus_module(corpus: str, arch: str, stem: str, compiled: bool) -> ModuleOp:
+    path = ARCH_DIRS[corpus] / arch / f"{stem}.ptx"
+    m = import_ptx(path.read_text(), str(path.relative_to(ROOT)))
+    if compiled:
+        with contextlib.redirect_stderr(io.StringIO()):
+            apply_pipeline(m, PTXAS_WITH_REMAT, make_context())
+        m.verify()
     return m
+
+
+def _run_both(corpus: str, arch: str, la: Any) -> None:
+    stem = Path(la.file).stem if corpus == "library" else la.kernel
+    before = _corpus_module(corpus, arch, stem, False)
+    after = _corpus_module(corpus, arch, stem, True)
+    kw: dict[str, Any] = {}
+    if getattr(la, "symbols", None):
+        kw["symbols"] = la.symbols
+    args = la.make_args(np.random.default_rng(la.seed))
+    shared = getattr(la, "shared_bytes", 0) or 0
+    want = run_kernel(before, la.kernel, la.grid, la.block, [copy.deepcopy(a) for a in args],
+                      shared_bytes=shared, **kw)
+    got = run_kernel(after, la.kernel, la.grid, la.block, [copy.deepcopy(a) for a in args],
+                     shared_bytes=shared, physical=True, **kw)
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert np.asarray(g).tobytes() == np.asarray(w).tobytes(), (
+            f"{corpus} {arch} @{la.kernel}: argument {i} differs after {PTXAS_WITH_REMAT}")
 
 
 @pytest.mark.fuzz
 def test_library_kernels_after_remat_and_allocation() -> None:
-    lib = _library()
-    for la in lib.LAUNCHES:
-        lib._run(_library_compiled(Path(la.file).stem), la, "sm_80", physical=True)
+    for la in _launch_table("library"):
+        _run_both("library", "sm_80", la)
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90a"))
 def test_triton_kernels_after_remat_and_allocation(arch: str) -> None:
-    tri = _triton()
-    for la in tri.LAUNCHES:
-        before = tri._module(la, arch)
-        after = before.clone()
-        with contextlib.redirect_stderr(io.StringIO()):
-            apply_pipeline(after, PTXAS_WITH_REMAT, make_context())
-        after.verify()
-        args = la.make_args(np.random.default_rng(la.seed))
-        check_equivalent(before, after, la.kernel, [[copy.deepcopy(a) for a in args]],
-                         grid=la.grid, block=la.block, shared_bytes=la.shared_bytes or None,
-                         physical_after=True, title=f"{arch} {la.kernel}")
+    for la in _launch_table("triton"):
+        _run_both("triton", arch, la)

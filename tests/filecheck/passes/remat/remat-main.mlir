@@ -3,14 +3,14 @@
 // intersection of the live-in sets of the blocks above the target, cheapest
 // candidates first, and clones next to the uses -- remat_ where the value was
 // live-in, uclone_ where a dominating block already got a clone.
-// RUN: ori-opt %s -p 'ori-remat{remat-maxreg-ceiling=4 remarks=true stats=true}' 2>%t.err | filecheck %s
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{remat-maxreg-ceiling=4 remarks=true stats=true}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
-// RUN: ori-opt %s -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=1}' 2>&1 >/dev/null | filecheck %s --check-prefix=D1
-// RUN: ori-opt %s -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=2}' 2>&1 >/dev/null | filecheck %s --check-prefix=D2
-// RUN: ori-opt %s -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=3}' 2>&1 >/dev/null | filecheck %s --check-prefix=D3
-// RUN: ori-opt %s -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=4}' 2>&1 >/dev/null | filecheck %s --check-prefix=D4
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=1}' 2>&1 >/dev/null | filecheck %s --check-prefix=D1
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=2}' 2>&1 >/dev/null | filecheck %s --check-prefix=D2
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=3}' 2>&1 >/dev/null | filecheck %s --check-prefix=D3
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{remat-maxreg-ceiling=4 dump-remat=4}' 2>&1 >/dev/null | filecheck %s --check-prefix=D4
 // Without pressure (the kernel is at the SM's maximum occupancy) nothing changes.
-// RUN: ori-opt %s -p 'ori-remat{stats=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=NONE
+// RUN: ori-opt %s --split-input-file -p 'ori-remat{stats=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=NONE
 
 // Blocks ^bb1-^bb3 are above the ceiling (live-in 7, 7, 6 > 4); %k1, %k2 and
 // %k3 are live-in to all three.  %k3 (cost 1) is cheapest, then %k1 (two
@@ -86,6 +86,42 @@ builtin.module attributes {ori.target = "sm_80"} {
   ^bb4(%r : !ori.r32):
     %r3 = ori.iadd3 %r, %x, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     ori.stg [%a], %r3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+// Two candidates whose chains share an op (%t, dead after %u and %v): the
+// second clone reuses the first one's copy of %t in the same block, and
+// needs no clone of %n (%remat_t already reads it).
+// CHECK-LABEL: ori.func kernel @shared(
+// CHECK:       ^bb2:
+// CHECK-NEXT:    %uclone_n = ori.mov c[0x0][0x168]
+// CHECK-NEXT:    %remat_t = ori.imad %x, 0x9, %uclone_n
+// CHECK-NEXT:    %remat_u = ori.lop3 %remat_t, 0xff, RZ, 0xc0
+// CHECK-NEXT:    %r1 = ori.iadd3 %i2, %remat_u, %uclone_n
+// CHECK-NEXT:    %remat_v = ori.lop3 %remat_t, 0xff00, RZ, 0xc0
+// CHECK-NEXT:    %r2 = ori.iadd3 %r1, %remat_v, %x
+// REM: remark: @shared: rematerialized %u (cost 2): remat_u in ^bb2
+// REM-NEXT: remark: @shared: rematerialized %v (cost 3): remat_v in ^bb2
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @shared() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x168] : () -> !ori.r32
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %t = ori.imad %x, 0x9, %n : (!ori.r32, !ori.r32) -> !ori.r32
+    %u = ori.lop3 %t, 0xff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %v = ori.lop3 %t, 0xff00, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^bb1(%z : !ori.r32)
+  ^bb1(%i : !ori.r32):
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
+  ^bb2:
+    %r1 = ori.iadd3 %i2, %u, %n : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r2 = ori.iadd3 %r1, %v, %x : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %r2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
