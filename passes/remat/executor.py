@@ -11,6 +11,11 @@ definition in the block's dominance chain and a local copy shortens the live
 range instead of reusing it.  Sites are visited in dominator-tree pre-order,
 so every ``uclone_`` follows the ``remat_`` it could have reused.
 
+Within a round, a chain op already cloned in a block before the insertion
+point (another candidate's chain: the two halves of one 64-bit value share
+their compare) is reused rather than cloned again, and a clone is made only
+of the chain ops that the clone still needs.
+
 The originals are left in place until every candidate of the round has been
 cloned (a later candidate's chain may clone one of them); :func:`sweep` then
 erases the ops of the chains whose results lost every use, as
