@@ -17,8 +17,8 @@ Exactness (see the CUDA table's docstring): every kernel is bit-exact except
 ``softmax``, ``layernorm`` and ``attention_fwd``, which use MUFU approximations
 (``ex2.approx``, ``sqrt.approx``) and ``div.full.f32`` (within 2 ulp), and record
 tolerances. The ``tl.dot`` matmuls are bit-exact against ori's tensor-core numeric
-models (HMMA, the hardware's rule as measured on an H200, wherever Triton emits
-``mma.sync``; HGMMA where it emits ``wgmma`` on sm_90a: ``arch_expected``), and each
+models (the hardware's rule as measured on an H200, one and the same for HMMA where
+Triton emits ``mma.sync`` and for HGMMA where it emits ``wgmma`` on sm_90a), and each
 ``tl.dot`` kernel also states a bound against float64 (``float64``).
 """
 
@@ -51,8 +51,9 @@ class TritonLaunch(Launch):
     float64_rtol: float = 0.0
     float64_atol: float = 0.0
     arch_expected: tuple[tuple[str, Callable[[Args], Args]], ...] = ()
-    """``(arch, expected)`` pairs that replace ``expected`` on that arch: where Triton
-    picks another instruction whose numeric model differs (wgmma on sm_90a)."""
+    """``(arch, expected)`` pairs that replace ``expected`` on that arch: for an arch
+    where Triton picks another instruction whose numeric model differs.  None does
+    today: wgmma on sm_90a rounds as mma.sync (measured on an H200)."""
 
     def expected_for(self, arch: str) -> Callable[[Args], Args]:
         return dict(self.arch_expected).get(arch, self.expected)
@@ -381,12 +382,14 @@ def _transpose_exp(args: Args) -> Args:
 # Triton lowers tl.dot on sm_80 (and on sm_90a for tiles of fewer than 64 rows) to
 # ldmatrix + mma.sync.m16n8k16, one MMA per 16-wide K step of each BK block, k ascending,
 # the K loop carrying the fp32 accumulator; on sm_90a matmul_m64 becomes
-# wgmma.mma_async.m64n16k16, again one per 16-wide K step. HMMA rounds once per MMA
-# (HmmaOp's rule, _mma_step): _mma_model chains it over the 16-wide steps, written out
-# here independently of the interpreter's code, bit-exact. On an H200, ptxas's code for
-# matmul and matmul_bf16 gave exactly these results (with wmma_f16_f32 and
-# mma_ldmatrix_gemm of examples/tensor, the evidence for the rule's f16/bf16 form). The
-# masked tail of a K block loads zeros: zero products, which do not count for E.
+# wgmma.mma_async.m64n16k16, again one per 16-wide K step. HMMA and HGMMA round alike,
+# once per instruction over its 16 products (HmmaOp's rule, _mma_step): _mma_model
+# chains it over the 16-wide steps, written out here independently of the interpreter's
+# code, bit-exact, for both archs. On an H200, ptxas's code for matmul and matmul_bf16
+# gave exactly these results (with wmma_f16_f32 and mma_ldmatrix_gemm of examples/tensor,
+# the evidence for the rule's f16/bf16 form), and so did its sm_90a code for matmul_m64
+# (tests/interpreter/test_wgmma_hardware.py, with single wgmma instructions). The masked
+# tail of a K block loads zeros: zero products, which do not count for E.
 
 
 def _expo(x: np.ndarray, emin: int) -> np.ndarray:
@@ -429,24 +432,6 @@ def _mma_model(a: np.ndarray, b: np.ndarray, bk: int, emin: int, step: int = 16)
     return acc
 
 
-def _hgmma_model(a: np.ndarray, b: np.ndarray, bk: int) -> np.ndarray:
-    """A @ B as a chain of wgmma.m64nNk16 computes it in ori's HGMMA model
-    (``ori_dialect/interpreter/gmma.py``): per 16-wide K step, the 16 exact products
-    summed in float64, the accumulator added in float64, one rounding to float32."""
-    k = a.shape[1]
-    kp = _blocks(k, bk) * bk
-    a64 = np.zeros((a.shape[0], kp))
-    b64 = np.zeros((kp, b.shape[1]))
-    a64[:, :k], b64[:k] = a, b
-    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
-    for k0 in range(0, kp, 16):
-        step = np.zeros_like(acc, dtype=np.float64)
-        for kk in range(k0, k0 + 16):  # exact (see _f16_q10): the order is immaterial
-            step += np.outer(a64[:, kk], b64[kk])
-        acc = (acc.astype(np.float64) + step).astype(np.float32)
-    return acc
-
-
 def _f16(rng: np.random.Generator, n: int, lo: float = -2, hi: float = 2) -> np.ndarray:
     return rng.uniform(lo, hi, n).astype(np.float16)
 
@@ -455,7 +440,9 @@ def _f16_q10(rng: np.random.Generator, n: int) -> np.ndarray:
     """fp16 multiples of 2**-10 in [-2, 2]: products are multiples of 2**-20 below 4, so
     every sum of up to 2**10 of them (and of an f32 accumulator below 2**7, itself a
     multiple of 2**-17) is exact in float64, while float32 (24 bits) must round: the
-    HMMA and HGMMA models then give well-defined, different results."""
+    tensor cores' truncations and a float64 k16 sum rounded to nearest (ori's former
+    HGMMA model) then differ, on 22 of matmul_m64's 2048 outputs, and the H200 gave
+    the former."""
     return (np.round(rng.uniform(-2, 2, n) * 1024) / 1024).astype(np.float16)
 
 
@@ -512,9 +499,6 @@ class _Gemm:
         emin = -126 if self.ab == "bf16" else -14
         return self._outs(_mma_model(*self.operands(args), self.bk, emin))
 
-    def expected_hgmma(self, args: Args) -> Args:
-        return self._outs(_hgmma_model(*self.operands(args), self.bk))
-
     def exact64(self, args: Args) -> Args:
         a, b = self.operands(args)
         out = _with_scratch([None, None, a.astype(np.float64) @ b.astype(np.float64),
@@ -526,8 +510,8 @@ class _Gemm:
 # |HMMA model - exact|: inputs in [-2, 2] keep every product, running sum and so 2**E at
 # most 4K; per m16n8k16 the 17 truncated terms lose < 2**(E - 25) each and the cut to
 # float32 < 2**-23 of the sum, 21 * 2**-25 * 4K, over ceil(K / 16) MMAs (K = 32: 1.6e-4).
-# That also bounds HGMMA's model (matmul_m64 on sm_90a: 2**-24 of 4K per k16 step). An
-# fp16 output adds half an fp16 ulp, a relative 2**-11.
+# HGMMA rounds alike (matmul_m64 on sm_90a). An fp16 output adds half an fp16 ulp, a
+# relative 2**-11.
 MM = _Gemm(32, 32, 32, 32, 32, 16, "f16", np.float32)
 MM_F16 = _Gemm(24, 20, 40, 16, 16, 16, "f16", np.float16)  # masked M, N and K tails
 MM_BF16 = _Gemm(32, 32, 32, 32, 16, 16, "bf16", np.float32)
@@ -733,10 +717,9 @@ LAUNCHES: list[TritonLaunch] = [
     TritonLaunch("kernels.py", "matmul_m64", MM_M64.grid, _g(128), MM_M64.args,
                  MM_M64.expected, shared_bytes=4096, float64=MM_M64.exact64,
                  float64_atol=_gemm_atol(MM_M64),
-                 arch_expected=(("sm_90a", MM_M64.expected_hgmma),),
                  covers="tl.dot with a 64-row tile: mma.sync on sm_80, wgmma.mma_async "
-                        "m64n16k16 with shared-memory descriptors on sm_90a (its own "
-                        "numeric model: one f32 rounding per k16 step)"),
+                        "m64n16k16 with shared-memory descriptors on sm_90a (the same "
+                        "rounding per k16 instruction: one reference)"),
     TritonLaunch("kernels.py", "attention_fwd", _g(_blocks(ATT_SEQ, ATT_BM)), _g(32),
                  _att_args, _att_exp, shared_bytes=1024, rtol=0.0, atol=ATT_ATOL,
                  float64=_att_exact64, float64_atol=ATT_F64_ATOL,

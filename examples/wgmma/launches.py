@@ -3,9 +3,11 @@
 Same conventions as :mod:`examples.cuda.launches`.  The inputs are small
 multiples of 1/4 (f16 and bf16 hold them exactly, every product and every sum
 of a tile is exact in f32 and in f16 for the f16-accumulator kernel), so the
-expected values are exact and every comparison is bit-exact; the accumulation
-model (interpreter/gmma.py) is checked against float64 with a tolerance by the
-tests on random inputs.
+expected values are exact and every comparison is bit-exact.  The accumulation
+model (interpreter/gmma.py, "Numerics") is what an NVIDIA H200 computed when it
+ran these kernels (and single wgmma instructions) on random inputs:
+``tests/interpreter/test_wgmma_hardware.py`` checks the interpreter against
+those outputs bit for bit.
 """
 
 from __future__ import annotations

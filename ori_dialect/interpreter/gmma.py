@@ -42,13 +42,31 @@ nonzero base offset are not modelled (a fault says so).  This is what
 Triton 3.9 emits for ``tl.dot`` on sm_90a (64-byte swizzle, A K-major, B
 MN-major), and its numpy check is the test of the model.
 
-**Numerics.**  Products of f16 or bf16 inputs are exact (11 x 11 and 8 x 8
-significand bits fit an f32, let alone a float64).  The model forms the
-16-term k-sum of a wgmma in float64, adds the accumulator C (times
-``scale-d``) in float64 and rounds once to the accumulator type (f32 or f16,
-round to nearest even).  The hardware's adder tree aligns to the largest
-exponent and truncates below it; the model is exact where the float64 sum
-is, which the tests state as their tolerance against float64.
+**Numerics** (measured on an NVIDIA H200: ``tests/interpreter/test_wgmma_hardware.py``
+and ``tests/interpreter/data/wgmma_probe.cu``).  One HGMMA rounds as one HMMA
+(``mma.sync``) does, its 16 products one step
+(:func:`~ori_dialect.interpreter.tensor.mma_reference`; :func:`hgmma_numerics`):
+every product ``a_k * b_k`` is exact; ``E`` is the largest of ``exponent(c)`` and
+``exponent(a_k) + exponent(b_k)`` over the nonzero terms (a subnormal counting as
+its format's smallest normal exponent: -14 for f16, -126 for bf16 and an f32 C);
+``c`` and each product are truncated toward zero to a multiple of ``2**(E - 25)``
+and summed exactly; the sum is cut toward zero to f32 (``|sum| >= 2**128``: an
+infinity) or, with an f16 accumulator, rounded once to nearest-even straight to
+f16; a zero result is +0; a NaN result is 0x7FFFFFFF (f32) or 0x7FFF (f16).
+``imm-scale-a`` / ``imm-scale-b`` of -1 negate their operand (exactly); scale-d 0
+(or an RZ accumulator) is a C of +0 that is not read.  A chain of HGMMAs (a K
+loop) rounds once per instruction.  The H200 gave this rule bit for bit on all
+1,382,400 outputs of single ``m64nNk16`` instructions (f16 and bf16 inputs, f32
+and f16 accumulators, N 8, 16 and 64, A from descriptors and from registers,
+scale-d 0 and 1, imm-scale-a -1; random exponents, uniform inputs and special
+values: subnormals, infinities, NaNs, overflow, ties, signed zeros,
+cancellation), on Triton's ``matmul_m64`` (2,048 outputs) and on the four
+``examples/wgmma`` kernels with random inputs (chains of 2-4 HGMMAs, swizzles,
+MN-major B; 20,480 outputs).  The near alternatives each disagree with the
+H200 on those single instructions: two steps of 8 products on 314,480 outputs,
+24 or 26 alignment bits on 255,301 and 142,397, and ori's former model (a
+float64 k-sum plus C rounded once to nearest-even) on 395,279 -- and on 22 of
+``matmul_m64``'s 2,048.
 
 **Asynchrony.**  HGMMA computes when it executes, but its result may be read
 only after the ``WARPGROUP.DEPBAR`` (``wgmma.wait_group N``) that leaves its
@@ -84,6 +102,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ori_dialect.interpreter.frame import Core, Frame
 from ori_dialect.interpreter.memory import Fault
+from ori_dialect.interpreter.tensor import mma_reference, to_f16_accumulator
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import BraOp
@@ -224,6 +243,21 @@ def _halves_to_float(bits: np.ndarray, itype: str) -> np.ndarray:
     return (b.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
 
 
+def hgmma_numerics(a: np.ndarray, b: np.ndarray, c: np.ndarray, itype: str,
+                   dtype: str) -> np.ndarray:
+    """One HGMMA's D (64 x N) from A (64 x 16) and B (16 x N) holding ``itype``
+    (f16 or bf16) values and C (64 x N, zeros where scale-d is 0) holding the
+    accumulator's values: the module docstring's "Numerics", i.e.
+    :func:`~ori_dialect.interpreter.tensor.mma_reference` with its 16 products
+    as one step.  float32 values; with an f16 accumulator, values that f16
+    holds (:func:`~ori_dialect.interpreter.tensor.to_f16_accumulator` gives
+    their bit patterns)."""
+    f32 = np.float32
+    with np.errstate(invalid="ignore", over="ignore"):
+        return mma_reference(a.astype(f32)[None], b.astype(f32)[None], c.astype(f32)[None],
+                             itype, "f16" if dtype == "f16" else "f32")[0]
+
+
 def descriptor_offsets(desc: int, rows: int, mn_major: bool) -> np.ndarray:
     """Shared addresses (``rows`` x 16) of a descriptor's 16-bit elements
     (module docstring); raises :class:`DescriptorFault` for what is not modelled."""
@@ -346,7 +380,6 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
             a = -a
         if negb:
             b = -b
-        prod = a @ b  # (64, n): exact products, the k-sum in float64
         scale = _lanes(p_s, p_c, frame, lanes)
         scale = np.asarray(scale, dtype=bool)
         if p_inv:
@@ -354,18 +387,18 @@ def _hgmma(dec: Decoder, op: HgmmaOp, k: int) -> Core:
         if not (scale == scale[0]).all():
             raise Fault("HGMMA: scale-d differs between the threads of the warpgroup",
                         thread=int(lanes[0]))
-        acc = np.zeros((64, n))
+        acc = np.zeros((64, n), np.float32)  # scale-d 0 or RZ: C is not read
         if scale[0] and c_s >= 0:
             cw = _words(frame[c_s][lanes])[:, :nregs]
             if dtype == "f32":
-                acc[drow, dcol] = cw.view(np.float32).astype(np.float64)
+                acc[drow, dcol] = cw.view(np.float32)
             else:
                 h = np.stack([cw & 0xFFFF, cw >> 16], axis=2).astype(np.uint16)
-                acc[drow, dcol] = h.view(np.float16).astype(np.float64)
-        res = acc + prod
+                acc[drow, dcol] = h.view(np.float16).astype(np.float32)
+        res = hgmma_numerics(a, b, acc, itype, dtype)
         if dtype == "f32":
-            return res.astype(np.float32)[drow, dcol].view(np.uint32)
-        h16 = res.astype(np.float16)[drow, dcol].view(np.uint16).astype(np.uint32)
+            return res[drow, dcol].view(np.uint32)
+        h16 = to_f16_accumulator(res)[drow, dcol].view(np.uint16).astype(np.uint32)
         return h16[:, :, 0] | (h16[:, :, 1] << np.uint32(16))
 
     def hgmma(frame: Frame, idx: np.ndarray) -> None:
@@ -813,6 +846,6 @@ def _before(check: Core, core: Core) -> Core:
 
 
 __all__ = ["GMMA_BUILDERS", "WARPGROUP", "AccumulatorHazards", "GmmaGroups",
-           "a_fragment_registers", "accumulator_registers", "descriptor_offsets", "edge_moves", "hgmma_registers",
-           "part_moves",
+           "a_fragment_registers", "accumulator_registers", "descriptor_offsets", "edge_moves", "hgmma_numerics",
+           "hgmma_registers", "part_moves",
            "r_registers", "tracked_values"]
