@@ -44,6 +44,7 @@ import contextlib
 import dataclasses
 import importlib.util
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -260,8 +261,8 @@ def main() -> int:
 
 def ptxas_version() -> str:
     p = subprocess.run(["ptxas", "--version"], capture_output=True, text=True, check=False)
-    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else "?"
-    return last.split(",")[-1].strip() if "," in last else last
+    m = re.search(r"\bV(\d+\.\d+\.\d+)", p.stdout)
+    return m.group(1) if m else "?"
 
 
 def short(name: str, w: int = 40) -> str:
