@@ -1,6 +1,7 @@
 """Unit tests of ``ori-remat-block``'s parts: max live against the
 register-pressure analysis, the depth-50 bound of recursive pullability,
-undoing a round, the option checks and the target."""
+undoing a round, the opcode exclusions read from the op facts, the option
+checks and the target."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ori_dialect.testing.equivalence import apply_pipeline, make_context, module
 from ori_dialect.testing.generator import GenOptions, generate
 from passes.registry import all_passes
 from passes.remat_block import RematBlockPass, parse_function_list
+from passes.remat_block.candidates import def_check
 from passes.remat_block.context import RoundContext
 from passes.remat_block.cost import select
 from passes.remat_block.execute import execute
@@ -176,3 +178,34 @@ def test_target_follows_the_register_limit() -> None:
     assert RematBlockPass(nv_remat_default_max_reg=40).target_of(k) == 40
     # sm_70+: the limit less R1 and the two registers ptxas withholds
     assert RematBlockPass(max_regs=32).target_of(k) == 29
+
+
+def test_opcode_exclusions_come_from_the_op_facts() -> None:
+    """Textures (a global-memory read), barriers (BAR.RED), warp collectives
+    (REDUX) and ld.global are refused, each for the fact its class declares;
+    an ALU op and a constant-bank load are accepted."""
+    text = """builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @facts() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %h = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %p = ori.isetp lt.u32 %x, 0x10, PT : (!ori.r32) -> !ori.p
+    %t = ori.tld dim1 %h, %x : (!ori.r64, !ori.r32) -> !ori.r128
+    %b = ori.bar_red popc 0x0, %p : (!ori.p) -> !ori.r32
+    %r = ori.redux xor %x, -0x1 : (!ori.r32) -> !ori.r32
+    %g = ori.ldg [%h] : (!ori.r64) -> !ori.r32
+    %k = ori.lop3 %x, 0xff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    ori.exit
+  }
+}
+"""
+    m = Parser(make_context(), text, "facts").parse_module()
+    knobs = Knobs()
+    vals = {r.name_hint: r for op in next(iter(_funcs(m))).walk() for r in op.results}
+    assert def_check(vals["t"], knobs) == "TLD loads from memory a store may change"
+    assert def_check(vals["b"], knobs) == "BAR.RED has side effects"
+    assert def_check(vals["r"], knobs) == "REDUX has side effects"
+    assert def_check(vals["g"], knobs) == "LDG.E loads from memory a store may change"
+    assert def_check(vals["x"], knobs) == "S2R is not rematerializable"
+    assert def_check(vals["k"], knobs) is None
+    assert def_check(vals["h"], knobs) is None
+    assert def_check(vals["h"], Knobs(load_remat=False)) == "LDC is a load (load-remat=false)"
