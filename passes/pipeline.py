@@ -13,9 +13,11 @@ phase seed name                       ori pass
 22    OriLoopUnrolling                ``ori-loop-unroll``
 29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
+54    OriDoRematEarly                 ``ori-remat``
 66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
+--    nv-remat-block (seed 002)       ``ori-remat-block``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
 
@@ -32,6 +34,20 @@ predication, 63), 79 (after late expansion, 78) and 88 (after GMMA fixup,
 87) see phase 35's output, and move only what their larger budgets (100,
 and x100 for Late3) make profitable that pass 0 did not.  When those
 phases arrive they take their numbers between the instances.
+
+**Rematerialization** (seed 002).  The IR-level pass (``ori-remat``,
+CICC's nvvmrematerialize) runs where seed 004's progress table puts
+*OriDoRematEarly*, phase 54 ("signals remat mode active"): after the
+phases that raise register pressure (unrolling 22, the first LICM 35) and
+before the later LICM instances -- which may hoist a clone it placed in a
+loop back out (Late3's budget).  The machine-level pass
+(``ori-remat-block``, nv-remat-block, "the final safety net") has no
+phase number; seed 002 runs it after instruction selection on the code
+the allocator gets, so it runs last before ``ori-regalloc``, with the same
+register limit (``max-regs``, ``override-directive-values``, ``target``).
+``max-regs`` is not handed to ``ori-remat``'s ``remat-maxreg-ceiling``:
+measured on Thrust's sort kernels under ``max-regs=32`` that made the
+allocator spill more (benchmarks/README.md).
 
 The seeds give register allocation no phase number; ptxas allocates after
 its last numbered optimization phase, so ``ori-regalloc`` runs last.  A new
@@ -82,9 +98,11 @@ PHASES: tuple[Phase, ...] = (
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
     Phase(29, "GeneralOptimize", "ori-cse"),
     Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
+    Phase(54, "OriDoRematEarly", "ori-remat"),
     Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
+    Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
 
@@ -95,7 +113,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, cse, the four LICM instances, regalloc."""
+    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, cse, LICM, remat, the later LICM instances, remat-block, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
@@ -126,8 +144,16 @@ class PtxasPipelinePass(ModulePass):
         if pass_name in ("ori-loop-unroll", "ori-general-optimize", "ori-dead-code",
                          "ori-loop-simplify", "ori-hoist-invariants-early",
                          "ori-hoist-invariants-late", "ori-hoist-invariants-late2",
-                         "ori-hoist-invariants-late3") and self.remarks:
+                         "ori-hoist-invariants-late3", "ori-cse", "ori-remat",
+                         "ori-remat-block") and self.remarks:
             opts["remarks"] = True
+        if pass_name == "ori-remat-block":
+            if self.max_regs is not None:
+                opts["max_regs"] = self.max_regs
+            if self.override_directive_values:
+                opts["override_directive_values"] = True
+            if self.target is not None:
+                opts["target"] = self.target
         if pass_name == "ori-regalloc":
             opts["strategy"] = self.strategy
             opts["stats"] = self.stats

@@ -21,8 +21,9 @@ from passes.registry import all_passes
 def test_phases_in_seed_order_and_registered() -> None:
     numbers = [p.number for p in PHASES if p.number is not None]
     assert numbers == sorted(numbers)
-    # the unnumbered phase (allocation) comes last
-    assert [p.number is None for p in PHASES] == [False] * (len(PHASES) - 1) + [True]
+    # phases without a seed number (the machine-level remat, allocation) come last
+    unnumbered = [p.number is None for p in PHASES]
+    assert unnumbered == sorted(unnumbered) and PHASES[-1].pass_name == "ori-regalloc"
     assert set(phase_names()) <= set(all_passes())
     assert "ori-ptxas" in all_passes()
 
@@ -32,6 +33,9 @@ def test_options_reach_the_phases() -> None:
     assert p.phase_options("ori-regalloc") == {
         "strategy": "ssa", "stats": True, "max_regs": 32, "target": "sm_90"}
     assert p.phase_options("ori-loop-unroll") == {"remarks": True}
+    assert p.phase_options("ori-remat-block") == {
+        "remarks": True, "max_regs": 32, "target": "sm_90"}
+    assert p.phase_options("ori-remat") == {"remarks": True}
     assert PtxasPipelinePass().phase_options("ori-loop-unroll") == {}
 
 
