@@ -103,8 +103,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ori_dialect.interpreter.frame import Core, Frame
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.tensor import mma_reference, to_f16_accumulator
-from ori_dialect.ir.instruction import OriInstruction
-from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ir.instruction import OriInstruction, OriOp
+from ori_dialect.ir.registers import r_registers
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.gmma import (
     FenceAsyncOp,
@@ -113,7 +113,7 @@ from ori_dialect.ops.gmma import (
     WarpgroupArriveOp,
     WarpgroupDepbarOp,
 )
-from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import PackOp, UnpackOp
 from ori_dialect.ops.special import UndefOp
 
 if TYPE_CHECKING:
@@ -501,16 +501,6 @@ def _edge_pairs(op: BraOp) -> list[tuple[SSAValue, SSAValue]]:
     return pairs
 
 
-def r_registers(v: SSAValue | Attribute | None) -> tuple[int, ...]:
-    """The R registers an allocated value occupies (none for a constant, RZ,
-    another file or an unallocated value)."""
-    t = v.type if isinstance(v, SSAValue) else None
-    if not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R or t.is_fixed:
-        return ()
-    base = t.phys_index
-    return () if base is None else tuple(range(base, base + t.num_regs()))
-
-
 Move = tuple[int, int]
 """Physical mode: one register copied to another by a move (-1 as the source:
 a constant)."""
@@ -518,26 +508,9 @@ a constant)."""
 
 def part_moves(op: Operation) -> list[Move] | None:
     """Physical mode: the register moves of an ``ori.pack`` / ``ori.unpack`` /
-    ``ori.mov`` (its parts not already in place; None for another op)."""
-    out: list[Move] = []
-    if isinstance(op, PackOp | UnpackOp):
-        pack = isinstance(op, PackOp)
-        whole = r_registers(op.results[0] if pack else op.operands[0])
-        parts = [v for _, v in op.slot_values()] if pack else list(op.results)
-        for i, part in enumerate(parts):
-            pr = r_registers(part)
-            here = whole[i] if i < len(whole) else -1
-            if pr == (here,):
-                continue  # already in place: no instruction
-            if pack and here >= 0:
-                out.append((pr[0] if pr else -1, here))
-            elif not pack and pr:
-                out.append((here, pr[0]))
-        return out
-    if isinstance(op, MovOp):
-        a, d = r_registers(op.src("a")), r_registers(op.results[0])
-        return [] if a == d else [(a[i] if i < len(a) else -1, r) for i, r in enumerate(d)]
-    return None
+    ``ori.mov`` (its parts not already in place; None for another op): the
+    op's own ``register_moves()``."""
+    return op.register_moves() if isinstance(op, OriOp) else None
 
 
 def edge_moves(args: Sequence[SSAValue], dest: Block) -> list[Move]:

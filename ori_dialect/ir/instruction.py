@@ -186,6 +186,13 @@ class OriOp(IRDLOperation):
         class SKIP (NOP, PLOP3, UNDEF).  The LICM counts give it weight 1 instead of 30."""
         return cls.LATENCY == LatencyClass.SKIP
 
+    def register_moves(self) -> list[tuple[int, int]] | None:
+        """After allocation, the R-register copies a copying pseudo-op makes:
+        ``(source register or -1 for a constant, destination register)`` per
+        part not already in place (``ori.pack`` / ``ori.unpack`` / ``MOV``);
+        None for an op that is not such a copy (the default)."""
+        return None
+
     def sass_instructions(self) -> int:
         """How many SASS instructions this op stands for once registers are
         allocated: 1 by default.  A pseudo-op whose operands allocation has

@@ -37,7 +37,7 @@ from typing import ClassVar, Self
 
 from xdsl.backend.register_type import RegisterType
 from xdsl.dialects.builtin import IntAttr
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_attr_definition
 from xdsl.utils.exceptions import VerifyException
 
@@ -415,3 +415,14 @@ def same_register_classes(a: Sequence[Attribute], b: Sequence[Attribute]) -> boo
     return len(a) == len(b) and all(
         type(x) is type(y) if isinstance(x, OriRegisterType) else x == y for x, y in zip(a, b)
     )
+
+
+def r_registers(v: SSAValue | Attribute | None) -> tuple[int, ...]:
+    """The R registers an allocated value occupies, lowest first (none for a
+    constant, RZ, another register file or an unallocated value)."""
+    t = v.type if isinstance(v, SSAValue) else None
+    if not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R or t.is_fixed:
+        return ()
+    base = t.phys_index
+    return () if base is None else tuple(range(base, base + t.num_regs()))
+

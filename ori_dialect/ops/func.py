@@ -118,6 +118,17 @@ class FuncOp(IRDLOperation):
             raise VerifyException(f"ori.func @{self.sym_name.data} has no body")
         return b
 
+    def launch_threads(self) -> int | None:
+        """Threads per CTA of the kernel's ``.reqntid`` (else ``.maxntid``):
+        the product of its dimensions; None without launch bounds."""
+        for arr in (self.reqntid, self.maxntid):
+            if arr is not None:
+                n = 1
+                for x in arr.get_values():
+                    n *= int(x)  # type: ignore[call-overload]
+                return n
+        return None
+
     def target_name(self) -> str | None:
         """The ``ori.target`` of the enclosing module, if any."""
         mod = self.parent_op()

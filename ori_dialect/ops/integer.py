@@ -24,6 +24,7 @@ from ori_dialect.ir.registers import (
     R128Type,
     UR32Type,
     UR64Type,
+    r_registers,
 )
 from ori_dialect.ops.base import R64, P, R, imm, ori_op, pred, reg, rio
 
@@ -40,6 +41,26 @@ def parts_out_of_place(whole: SSAValue, parts: list[SSAValue | Attribute]) -> in
         if (base is None or not isinstance(pt, OriRegisterType) or pt.is_fixed
                 or pt.REG_FILE is not t.REG_FILE or pt.phys_index != base + i):  # type: ignore[union-attr]
             out += 1
+    return out
+
+
+def part_register_moves(whole: SSAValue | None, parts: list[SSAValue | Attribute],
+                        into_whole: bool) -> list[tuple[int, int]]:
+    """The R-register copies of a pack (``into_whole``: each part into its
+    register of ``whole``) or an unpack (each register of ``whole`` into its
+    part), leaving out the parts already in place; ``-1`` as the source is
+    a constant part."""
+    regs = r_registers(whole)
+    out: list[tuple[int, int]] = []
+    for i, part in enumerate(parts):
+        pr = r_registers(part)
+        here = regs[i] if i < len(regs) else -1
+        if pr == (here,):
+            continue  # already in place: no instruction
+        if into_whole and here >= 0:
+            out.append((pr[0] if pr else -1, here))
+        elif not into_whole and pr:
+            out.append((here, pr[0]))
     return out
 
 
@@ -365,6 +386,10 @@ class MovOp(IntAluOp):
         """A MOV of an immediate (the same in every thread)."""
         return self.operand_groups()[1] is None and isinstance(self.src("a"), IntegerAttr)
 
+    def register_moves(self) -> list[tuple[int, int]] | None:
+        a, d = r_registers(self.src("a")), r_registers(self.results[0])
+        return [] if a == d else [(a[i] if i < len(a) else -1, r) for i, r in enumerate(d)]
+
     def sass_instructions(self) -> int:
         """0 for a move onto its own register (guarded or not: either way the
         register keeps its content), 1 otherwise."""
@@ -439,6 +464,9 @@ class PackOp(OriInstruction):
             return None
         return parts[0] | (parts[1] << 32)
 
+    def register_moves(self) -> list[tuple[int, int]] | None:
+        return part_register_moves(self.results[0], [v for _, v in self.slot_values()], True)
+
     def sass_instructions(self) -> int:
         """One ``MOV`` per part that is not already in its register of ``d``."""
         return parts_out_of_place(self.results[0], [v for _, v in self.slot_values()])
@@ -476,6 +504,9 @@ class UnpackOp(OriInstruction):
                 f"ori.unpack: a {a.type} value has {type(a.type).num_regs()} parts, "
                 f"got {len(self.dsts)} results"
             )
+
+    def register_moves(self) -> list[tuple[int, int]] | None:
+        return part_register_moves(self.src_reg("a"), list(self.results), False)
 
     def sass_instructions(self) -> int:
         """One ``MOV`` per part that is not already in its register of ``a``."""

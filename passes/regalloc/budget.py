@@ -113,7 +113,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -168,15 +168,8 @@ def uses_abi(func: FuncOp) -> bool:
 
 
 def launch_threads(func: FuncOp) -> int | None:
-    """Threads per CTA of the kernel's ``.reqntid`` (else ``.maxntid``): the
-    product of its dimensions; None without launch bounds."""
-    for arr in (func.reqntid, func.maxntid):
-        if isinstance(arr, DenseArrayBase):
-            n = 1
-            for x in arr.get_values():
-                n *= int(x)  # type: ignore[call-overload]
-            return n
-    return None
+    """Threads per CTA of the kernel's launch bounds (``FuncOp.launch_threads``)."""
+    return func.launch_threads()
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ from typing import ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -70,7 +70,7 @@ from ori_dialect.analysis.inflight import Claim, InFlight, has_async_ops
 from ori_dialect.analysis.manager import PRESERVES_ALL
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.metadata import AsyncRole
-from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ir.registers import OriRegisterType, RegFile, r_registers
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
@@ -195,42 +195,6 @@ def check_function(
     return out
 
 
-def _r_regs(v: SSAValue | Attribute | None) -> list[int]:
-    """The R registers of an allocated value (none for a constant, another
-    file or a fixed register)."""
-    if not isinstance(v, SSAValue):
-        return []
-    ph = phys_slot(v)
-    if ph is None or ph[0] is not RegFile.R:
-        return []
-    return list(range(ph[1], ph[1] + ph[2]))
-
-
-def _part_moves(op: Operation) -> list[tuple[int, int]] | None:
-    """``(source register or -1, destination register)`` of every part an
-    ``ori.pack`` / ``ori.unpack`` / ``ori.mov`` moves (the parts not in
-    place); None for another op."""
-    if isinstance(op, PackOp | UnpackOp):
-        pack = isinstance(op, PackOp)
-        whole = _r_regs(op.results[0] if pack else op.src_reg("a"))
-        parts = [v for _, v in op.slot_values()] if pack else list(op.results)
-        out: list[tuple[int, int]] = []
-        for i, part in enumerate(parts):
-            pr = _r_regs(part)
-            here = whole[i] if i < len(whole) else -1
-            if pr == [here]:
-                continue
-            if pack and here >= 0:
-                out.append((pr[0] if pr else -1, here))
-            elif not pack and pr:
-                out.append((here, pr[0]))
-        return out
-    if isinstance(op, MovOp):
-        a, d = _r_regs(op.src("a")), _r_regs(op.results[0])
-        return [] if a == d else [(a[i] if i < len(a) else -1, r) for i, r in enumerate(d)]
-    return None
-
-
 def _span(regs: Sequence[int]) -> str:
     regs = sorted(regs)
     if len(regs) == 1:
@@ -264,25 +228,25 @@ def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
             # register -> (claimed value, claim) before the op
             held: dict[int, tuple[SSAValue, Claim]] = {}
             for v, c in st.items():
-                for r in _r_regs(v)[: c.regs]:
+                for r in r_registers(v)[: c.regs]:
                     held[r] = (v, c)
             reads: set[int] = set()
             writes: set[int] = set()
             allowed_reads: set[int] = set()
             allowed_writes: set[int] = set()
-            moves = _part_moves(op)
+            moves = (op.register_moves() if isinstance(op, OriOp) else None)
             if issue:
                 assert isinstance(op, OriInstruction)
-                reads.update(r for v in op.operand_groups()[0] for r in _r_regs(v))
+                reads.update(r for v in op.operand_groups()[0] for r in r_registers(v))
                 for v, n in op.async_results():
-                    writes.update(_r_regs(v)[:n])
+                    writes.update(r_registers(v)[:n])
                 for i, j in op.tied_operands():
                     d, c = op.results[i], op.operands[j]
-                    if _r_regs(d) == _r_regs(c):  # accumulating in place
-                        allowed_reads.update(_r_regs(c))
+                    if r_registers(d) == r_registers(c):  # accumulating in place
+                        allowed_reads.update(r_registers(c))
                         allowed_writes.update(
-                            r for r in _r_regs(c) if r in held and held[r][0] is c)
-                own = {r for v in op.async_sources() for r in _r_regs(v)}
+                            r for r in r_registers(c) if r in held and held[r][0] is c)
+                own = {r for v in op.async_sources() for r in r_registers(v)}
                 mine = own & writes
                 if mine:
                     out.append(f"{name}: {_short(op)} writes its accumulator over {_span(mine)}, "
@@ -300,8 +264,8 @@ def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
                 if isinstance(op, OriInstruction):
                     s, g, _prior = op.operand_groups()  # tied priors are no reads
                     srcs = [*s, *([g] if g is not None else [])]
-                reads.update(r for v in srcs for r in _r_regs(v))
-                writes.update(r for v in op.results for r in _r_regs(v))
+                reads.update(r for v in srcs for r in r_registers(v))
+                writes.update(r for v in op.results for r in r_registers(v))
             by_value: dict[tuple[SSAValue, str], list[int]] = {}
             for r in sorted(reads - allowed_reads):
                 hit = held.get(r)
@@ -314,11 +278,11 @@ def check_in_flight(func: FuncOp, name: str | None = None) -> list[str]:
             for (v, verb), regs in by_value.items():
                 c = st[v]
                 what = "accumulator" if c.acc else "A fragments"
-                run = _r_regs(v)[: c.regs]
+                run = r_registers(v)[: c.regs]
                 if c.acc and isinstance(c.issue, OriInstruction) and c.issue.async_results():
                     # the HGMMA's own run (the claimed value may be one of its parts)
                     d, n = c.issue.async_results()[0]
-                    run = _r_regs(d)[:n] or run
+                    run = r_registers(d)[:n] or run
                 out.append(
                     f"{name}: {_short(op)} {verb} {_span(regs)} of the {what} ({_span(run)}) "
                     f"of {_short(c.issue)} before the wgmma.wait_group (WARPGROUP.DEPBAR) that "

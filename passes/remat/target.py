@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr
 
 from ori_dialect.ops.func import FuncOp
 from targets.descriptor import SMTarget
@@ -60,14 +60,9 @@ def function_target(func: FuncOp) -> SMTarget | None:
 
 
 def block_threads(func: FuncOp) -> int | None:
-    """Threads per CTA of ``.reqntid`` (else ``.maxntid``), or None."""
-    for arr in (func.reqntid, func.maxntid):
-        if isinstance(arr, DenseArrayBase):
-            n = 1
-            for x in arr.get_values():
-                n *= int(x)  # type: ignore[call-overload]
-            return n
-    return None
+    """Threads per CTA of ``.reqntid`` (else ``.maxntid``), or None
+    (``FuncOp.launch_threads``)."""
+    return func.launch_threads()
 
 
 def _occupancy_target(func: FuncOp, usage: int, percent: int) -> tuple[int, str] | None:
