@@ -70,6 +70,7 @@ with virtual registers); each phase checks its own contract as it runs.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -139,30 +140,21 @@ class PtxasPipelinePass(ModulePass):
         "ori-regalloc cannot be left out")
 
     def phase_options(self, pass_name: str) -> dict[str, object]:
-        """The options this pipeline gives one phase (as ``-p`` would spell them)."""
+        """The options this pipeline gives one phase (as ``-p`` would spell them):
+        ``remarks`` to every phase that takes it; the register limit
+        (``max-regs``, ``override-directive-values``, ``target``) to every
+        phase that takes it (``ori-remat-block``, ``ori-regalloc``); the
+        strategy and ``ptxas -v``'s ``stats`` to the allocator."""
+        takes = {f.name for f in dataclasses.fields(all_passes()[pass_name]())}
         opts: dict[str, object] = {}
-        if pass_name in ("ori-loop-unroll", "ori-general-optimize", "ori-dead-code",
-                         "ori-loop-simplify", "ori-hoist-invariants-early",
-                         "ori-hoist-invariants-late", "ori-hoist-invariants-late2",
-                         "ori-hoist-invariants-late3", "ori-cse", "ori-remat",
-                         "ori-remat-block") and self.remarks:
+        if self.remarks and "remarks" in takes:
             opts["remarks"] = True
-        if pass_name == "ori-remat-block":
-            if self.max_regs is not None:
-                opts["max_regs"] = self.max_regs
-            if self.override_directive_values:
-                opts["override_directive_values"] = True
-            if self.target is not None:
-                opts["target"] = self.target
         if pass_name == "ori-regalloc":
             opts["strategy"] = self.strategy
             opts["stats"] = self.stats
-            if self.max_regs is not None:
-                opts["max_regs"] = self.max_regs
-            if self.override_directive_values:
-                opts["override_directive_values"] = True
-            if self.target is not None:
-                opts["target"] = self.target
+        limits = {"max_regs": self.max_regs, "target": self.target,
+                  "override_directive_values": self.override_directive_values or None}
+        opts.update({k: v for k, v in limits.items() if v is not None and k in takes})
         return opts
 
     def skipped(self) -> set[str]:

@@ -36,6 +36,11 @@ def test_options_reach_the_phases() -> None:
     assert p.phase_options("ori-remat-block") == {
         "remarks": True, "max_regs": 32, "target": "sm_90"}
     assert p.phase_options("ori-remat") == {"remarks": True}
+    # the register limit goes to every phase that takes one, remarks to every phase with remarks
+    q = PtxasPipelinePass(override_directive_values=True)
+    assert q.phase_options("ori-remat-block") == {"override_directive_values": True}
+    assert q.phase_options("ori-regalloc")["override_directive_values"] is True
+    assert p.phase_options("ori-cse") == {"remarks": True}
     assert PtxasPipelinePass().phase_options("ori-loop-unroll") == {}
 
 
