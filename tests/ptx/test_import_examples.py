@@ -70,7 +70,7 @@ def _text(module: ModuleOp) -> str:
 
 
 @functools.cache
-def _imported(rel: str) -> ModuleOp:
+def imported_example(rel: str) -> ModuleOp:
     """The imported module of ``examples/ptx/<rel>`` (imported once per session).
 
     Failures are re-raised on every call (functools.cache does not cache them).
@@ -88,7 +88,7 @@ def test_examples_exist() -> None:
 
 @pytest.mark.parametrize("rel", PTX_FILES)
 def test_import_verify_round_trip(rel: str) -> None:
-    module = _imported(rel)
+    module = imported_example(rel)
     module.verify()
     arch = rel.split("/")[0]
     assert module.attributes["ori.target"].data == arch  # type: ignore[attr-defined]
@@ -123,7 +123,7 @@ def test_launch_table_is_complete() -> None:
 @pytest.mark.parametrize("launch", LAUNCHES, ids=_launch_id)
 def test_launch_matches_numpy(launch: Any, arch: str) -> None:
     rel = f"{arch}/{Path(launch.file).stem}.ptx"
-    module = _imported(rel)
+    module = imported_example(rel)
     args = launch.make_args(np.random.default_rng(launch.seed))
     want = launch.expected([copy.deepcopy(a) for a in args])
     assert len(want) == len(args)

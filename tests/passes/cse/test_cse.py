@@ -9,10 +9,7 @@
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import functools
-import io
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +23,6 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import (
     apply_pipeline,
     assert_pass_preserves,
-    check_equivalent,
     first_difference,
     lit_chunks,
     lit_kernel_args,
@@ -36,6 +32,13 @@ from ori_dialect.testing.equivalence import (
 )
 from ori_dialect.testing.generator import generate
 from passes.cse import cse_function
+from tests.passes.example_launches import (
+    after_pipeline,
+    check_launch,
+    example_rel,
+    launch_id,
+    launches,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "cse"
@@ -64,21 +67,8 @@ def test_lit_input_keeps_results() -> None:
 
 
 @functools.cache
-def _examples() -> Any:
-    from tests.ptx import test_import_examples as ex  # lazy: the launch table imports every example
-
-    return ex
-
-
-def _lid(launch: Any) -> str:
-    return f"{Path(launch.file).stem}.{launch.kernel}"
-
-
-@functools.cache
 def _prepared(rel: str) -> tuple[ModuleOp, ModuleOp, int]:
-    before = _examples()._imported(rel).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(before, BEFORE)
+    before = after_pipeline(rel, BEFORE)
     after = before.clone()
     removed = sum(cse_function(f) for f in functions_of(after))
     after.verify()
@@ -86,19 +76,15 @@ def _prepared(rel: str) -> tuple[ModuleOp, ModuleOp, int]:
 
 
 def _check_example(launch: Any, arch: str) -> None:
-    rel = f"{arch}/{Path(launch.file).stem}.ptx"
+    rel = example_rel(launch, arch)
     before, after, _ = _prepared(rel)
-    args = launch.make_args(np.random.default_rng(launch.seed))
-    check_equivalent(before, after, launch.kernel, [[copy.deepcopy(a) for a in args]],
-                     grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
-                     strict=True, title=f"{rel} @{launch.kernel}: ori-cse")
+    check_launch(before, after, launch, f"{rel} @{launch.kernel}: ori-cse")
 
 
 DEFAULT = {"loops", "intdiv", "sgemm", "int64"}
 
 
-@pytest.mark.parametrize("launch", [la for la in _examples().LAUNCHES
-                                    if Path(la.file).stem in DEFAULT], ids=_lid)
+@pytest.mark.parametrize("launch", launches(DEFAULT), ids=launch_id)
 def test_examples_keep_results(launch: Any) -> None:
     _check_example(launch, "sm_80")
 
@@ -110,7 +96,7 @@ def test_examples_have_common_subexpressions() -> None:
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", list(_examples().LAUNCHES), ids=_lid)
+@pytest.mark.parametrize("launch", launches(), ids=launch_id)
 def test_all_examples_keep_results(launch: Any, arch: str) -> None:
     _check_example(launch, arch)
 

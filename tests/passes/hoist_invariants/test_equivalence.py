@@ -16,15 +16,12 @@
 from __future__ import annotations
 
 import contextlib
-import copy
-import functools
 import io
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
 from ori_dialect.analysis import functions_of
@@ -33,7 +30,6 @@ from ori_dialect.testing.equivalence import (
     EquivalenceError,
     apply_pipeline,
     assert_pass_preserves,
-    check_equivalent,
     first_difference,
     format_failure,
     lit_chunks,
@@ -44,6 +40,13 @@ from ori_dialect.testing.equivalence import (
     step_limit,
 )
 from ori_dialect.testing.generator import generate
+from tests.passes.example_launches import (
+    after_pipeline,
+    check_launch,
+    example_rel,
+    launch_id,
+    launches,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "hoist-invariants"
@@ -98,55 +101,26 @@ def test_lit_inputs_keep_results(pipe: str) -> None:
 # ----------------------------------------------------------------------------
 
 
-@functools.cache
-def _examples() -> Any:
-    from tests.ptx import test_import_examples as ex  # lazy: the launch table imports every example
-
-    return ex
-
-
-def _launches() -> list[Any]:
-    return list(_examples().LAUNCHES)
-
-
-def _lid(launch: Any) -> str:
-    return f"{Path(launch.file).stem}.{launch.kernel}"
-
-
 PTXAS_LIKE = f"ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,{ALL_FOUR}"
 
 
-@functools.cache
-def _transformed(rel: str) -> ModuleOp:
-    m = _examples()._imported(rel).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(m, PTXAS_LIKE)
-    m.verify()
-    return m
-
-
 def _check_example(launch: Any, arch: str) -> None:
-    rel = f"{arch}/{Path(launch.file).stem}.ptx"
-    before = _examples()._imported(rel)
-    after = _transformed(rel)
-    args = launch.make_args(np.random.default_rng(launch.seed))
-    check_equivalent(before, after, launch.kernel, [[copy.deepcopy(a) for a in args]],
-                     grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
-                     strict=True, title=f"{rel} @{launch.kernel}")
+    rel = example_rel(launch, arch)
+    check_launch(after_pipeline(rel), after_pipeline(rel, PTXAS_LIKE), launch,
+                 f"{rel} @{launch.kernel}")
 
 
 DEFAULT = {"loops", "stencil", "sgemm", "intdiv"}
 
 
-@pytest.mark.parametrize("launch", [la for la in _launches() if Path(la.file).stem in DEFAULT],
-                         ids=_lid)
+@pytest.mark.parametrize("launch", launches(DEFAULT), ids=launch_id)
 def test_examples_keep_results(launch: Any) -> None:
     _check_example(launch, "sm_80")
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", _launches(), ids=_lid)
+@pytest.mark.parametrize("launch", launches(), ids=launch_id)
 def test_all_examples_keep_results(launch: Any, arch: str) -> None:
     _check_example(launch, arch)
 

@@ -17,8 +17,6 @@ hand-written and real inputs:
 from __future__ import annotations
 
 import contextlib
-import copy
-import functools
 import io
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,6 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import (
     EquivalenceError,
     apply_pipeline,
-    check_equivalent,
     first_difference,
     format_failure,
     lit_chunks,
@@ -42,6 +39,13 @@ from ori_dialect.testing.equivalence import (
     module_text,
     run_launch,
     step_limit,
+)
+from tests.passes.example_launches import (
+    after_pipeline,
+    check_launch,
+    example_rel,
+    launch_id,
+    launches,
 )
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -138,56 +142,23 @@ def _check_lit(pipe: str, step_budget: int | None) -> None:
 # the CUDA examples
 # ----------------------------------------------------------------------------
 
-_EX = None
-
-
-def _examples() -> Any:
-    global _EX
-    if _EX is None:
-        from tests.ptx import test_import_examples as ex  # launch table, importer cache
-
-        _EX = ex
-    return _EX
-
-
-def _launches() -> list[Any]:
-    return list(_examples().LAUNCHES)
-
-
-def _lid(launch: Any) -> str:
-    return f"{Path(launch.file).stem}.{launch.kernel}"
-
-
-@functools.cache
-def _transformed(rel: str) -> ModuleOp:
-    m = _examples()._imported(rel).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(m, "ori-loop-simplify,ori-loop-unroll")
-    m.verify()
-    return m
-
-
 def _check_example(launch: Any, arch: str) -> None:
-    rel = f"{arch}/{Path(launch.file).stem}.ptx"
-    before = _examples()._imported(rel)
-    after = _transformed(rel)
-    args = launch.make_args(np.random.default_rng(launch.seed))
-    check_equivalent(before, after, launch.kernel, [[copy.deepcopy(a) for a in args]],
-                     grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
-                     strict=True, title=f"{rel} @{launch.kernel}")
+    rel = example_rel(launch, arch)
+    check_launch(after_pipeline(rel), after_pipeline(rel, "ori-loop-simplify,ori-loop-unroll"),
+                 launch, f"{rel} @{launch.kernel}")
 
 
 # kernels with loops the unroller changes (full, partial, inverted), kept small
 DEFAULT = {"loops", "reduce", "stencil", "intdiv", "histogram"}
 
 
-@pytest.mark.parametrize("launch", [la for la in _launches() if Path(la.file).stem in DEFAULT], ids=_lid)
+@pytest.mark.parametrize("launch", launches(DEFAULT), ids=launch_id)
 def test_examples_keep_results(launch: Any) -> None:
     _check_example(launch, "sm_80")
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", _launches(), ids=_lid)
+@pytest.mark.parametrize("launch", launches(), ids=launch_id)
 def test_all_examples_keep_results(launch: Any, arch: str) -> None:
     _check_example(launch, arch)

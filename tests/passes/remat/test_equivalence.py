@@ -37,7 +37,6 @@ from ori_dialect.testing.equivalence import (
     EquivalenceError,
     apply_pipeline,
     assert_pass_preserves,
-    check_equivalent,
     first_difference,
     format_failure,
     lit_chunks,
@@ -49,6 +48,13 @@ from ori_dialect.testing.equivalence import (
 )
 from ori_dialect.testing.generator import GenOptions, generate
 from passes.remat.measure import measure
+from tests.passes.example_launches import (
+    after_pipeline,
+    check_launch,
+    example_rel,
+    launch_id,
+    launches,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "remat"
@@ -115,27 +121,8 @@ EXAMPLE_PIPES = ("ori-remat", "ori-remat{remat-maxreg-ceiling=2}",
                  "ori-remat{remat-maxreg-ceiling=3 do-remat=1 simplify-live-out=3}")
 
 
-@functools.cache
-def _examples() -> Any:
-    from tests.ptx import test_import_examples as ex  # lazy: the launch table imports every example
-
-    return ex
-
-
-def _launches() -> list[Any]:
-    return list(_examples().LAUNCHES)
-
-
-def _lid(launch: Any) -> str:
-    return f"{Path(launch.file).stem}.{launch.kernel}"
-
-
-@functools.cache
 def _prepared(rel: str) -> ModuleOp:
-    m = _examples()._imported(rel).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(m, PRE)
-    return m
+    return after_pipeline(rel, PRE)
 
 
 @functools.cache
@@ -149,20 +136,14 @@ def _transformed(rel: str, pipe: str) -> ModuleOp:
 
 
 def _check_example(launch: Any, arch: str, pipe: str) -> None:
-    rel = f"{arch}/{Path(launch.file).stem}.ptx"
-    before = _prepared(rel)
-    after = _transformed(rel, pipe)
-    args = launch.make_args(np.random.default_rng(launch.seed))
-    check_equivalent(before, after, launch.kernel, [[copy.deepcopy(a) for a in args]],
-                     grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
-                     strict=True, title=f"{rel} @{launch.kernel}: {pipe}")
+    rel = example_rel(launch, arch)
+    check_launch(_prepared(rel), _transformed(rel, pipe), launch, f"{rel} @{launch.kernel}: {pipe}")
 
 
 DEFAULT = {"loops", "stencil", "sgemm", "intdiv"}
 
 
-@pytest.mark.parametrize("launch", [la for la in _launches() if Path(la.file).stem in DEFAULT],
-                         ids=_lid)
+@pytest.mark.parametrize("launch", launches(DEFAULT), ids=launch_id)
 def test_examples_keep_results(launch: Any) -> None:
     _check_example(launch, "sm_80", EXAMPLE_PIPES[1])
 
@@ -170,7 +151,7 @@ def test_examples_keep_results(launch: Any) -> None:
 @pytest.mark.fuzz
 @pytest.mark.parametrize("pipe", EXAMPLE_PIPES)
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", _launches(), ids=_lid)
+@pytest.mark.parametrize("launch", launches(), ids=launch_id)
 def test_all_examples_keep_results(launch: Any, arch: str, pipe: str) -> None:
     _check_example(launch, arch, pipe)
 

@@ -42,7 +42,6 @@ from ori_dialect.testing.equivalence import (
     EquivalenceError,
     apply_pipeline,
     assert_pass_preserves,
-    check_equivalent,
     first_difference,
     format_failure,
     lit_chunks,
@@ -53,6 +52,13 @@ from ori_dialect.testing.equivalence import (
     step_limit,
 )
 from ori_dialect.testing.generator import GenOptions, generate
+from tests.passes.example_launches import (
+    after_pipeline,
+    check_launch,
+    example_rel,
+    launch_id,
+    launches,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "remat_block"
@@ -142,23 +148,8 @@ EXAMPLE_PIPES = (
 )
 
 
-@functools.cache
-def _examples() -> Any:
-    from tests.ptx import test_import_examples as ex  # lazy: the launch table imports every example
-
-    return ex
-
-
-def _lid(launch: Any) -> str:
-    return f"{Path(launch.file).stem}.{launch.kernel}"
-
-
-@functools.cache
 def _prepared(rel: str) -> ModuleOp:
-    m = _examples()._imported(rel).clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(m, BEFORE)
-    return m
+    return after_pipeline(rel, BEFORE)
 
 
 @functools.cache
@@ -170,20 +161,16 @@ def _rematerialized(rel: str, pipe: str) -> ModuleOp:
 
 
 def _check_example(launch: Any, arch: str) -> None:
-    rel = f"{arch}/{Path(launch.file).stem}.ptx"
-    args = launch.make_args(np.random.default_rng(launch.seed))
+    rel = example_rel(launch, arch)
     for pipe in EXAMPLE_PIPES:
-        check_equivalent(_prepared(rel), _rematerialized(rel, pipe), launch.kernel,
-                         [[copy.deepcopy(a) for a in args]], grid=launch.grid,
-                         block=launch.block, shared_bytes=launch.shared_bytes, strict=True,
-                         title=f"{rel} @{launch.kernel}: {pipe}")
+        check_launch(_prepared(rel), _rematerialized(rel, pipe), launch,
+                     f"{rel} @{launch.kernel}: {pipe}")
 
 
 DEFAULT = {"loops", "sgemm", "fp64", "intdiv"}
 
 
-@pytest.mark.parametrize("launch", [la for la in _examples().LAUNCHES
-                                    if Path(la.file).stem in DEFAULT], ids=_lid)
+@pytest.mark.parametrize("launch", launches(DEFAULT), ids=launch_id)
 def test_examples_keep_results_and_max_live(launch: Any) -> None:
     _check_example(launch, "sm_80")
 
@@ -198,7 +185,7 @@ def test_examples_are_rematerialized() -> None:
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", list(_examples().LAUNCHES), ids=_lid)
+@pytest.mark.parametrize("launch", launches(), ids=launch_id)
 def test_all_examples_keep_results_and_max_live(launch: Any, arch: str) -> None:
     _check_example(launch, arch)
 
@@ -237,7 +224,7 @@ def _library_launches() -> list[Any]:
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("arch", ("sm_80", "sm_90"))
-@pytest.mark.parametrize("launch", _library_launches(), ids=_lid)
+@pytest.mark.parametrize("launch", _library_launches(), ids=launch_id)
 def test_library_kernels_keep_results_and_max_live(launch: Any, arch: str) -> None:
     before, after = _library_modules(arch, Path(launch.file).stem)
     kw: dict[str, Any] = {"symbols": launch.symbols} if launch.symbols else {}
