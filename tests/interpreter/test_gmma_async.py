@@ -41,11 +41,10 @@ from ori_dialect.interpreter import InterpreterError, run_kernel
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
 from passes.regalloc.checker import check_module
+from tests.ptx.lower.wgmma_image import B_BASE, LBO, SBO, kmajor_image
 
 HEAD = ".version 8.0\n.target sm_90a\n.address_size 64\n"
-LBO, SBO = 128, 256
 DESC_FIELDS = ((LBO >> 4) << 16) | ((SBO >> 4) << 32)
-B_BASE = 2048
 SHARED = 2304
 
 
@@ -99,18 +98,7 @@ LOOP:
 
 
 def _image(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The shared-memory image of A (64 x 16) and B (8 x 16, indexed n, k),
-    K-major without swizzle (PTX ISA 9.7.15.5.1.1: 8 x 16-byte core
-    matrices, LBO between the two k halves, SBO between groups of 8 rows)."""
-    img = np.zeros(SHARED, np.uint8)
-    for base, m in ((0, a), (B_BASE, b)):
-        r = np.arange(m.shape[0])[:, None]
-        k = np.arange(16)[None, :]
-        off = base + (r // 8) * SBO + (k // 8) * LBO + (r % 8) * 16 + (k % 8) * 2
-        h = m.astype(np.float16).view(np.uint16)
-        img[off] = h & 0xFF
-        img[off + 1] = h >> 8
-    return img
+    return kmajor_image(a, b, SHARED)
 
 
 def _d_matrix(regs: np.ndarray) -> np.ndarray:

@@ -34,11 +34,10 @@ from ori_dialect.ops.gmma import GMMA_N, HgmmaOp, acc_regs, acc_type
 from ori_dialect.ops.integer import PackOp
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
+from tests.ptx.lower.wgmma_image import B_BASE, LBO, SBO, kmajor_image
 
 HEAD = ".version 8.0\n.target sm_90a\n.address_size 64\n"
-LBO, SBO = 128, 256
 DESC_FIELDS = ((LBO >> 4) << 16) | ((SBO >> 4) << 32)
-B_BASE = 2048
 
 MODELLED = [(n, "f16") for n in GMMA_N] + [(n, "f32") for n in GMMA_N]
 PHYSICAL = [(8, "f16"), (24, "f16"), (248, "f16"), (256, "f16"), (24, "f32"), (120, "f32"),
@@ -95,17 +94,7 @@ COPIED:
 
 
 def _image(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """A and B K-major without swizzle (PTX ISA 9.7.15.5.1.1): 8 x 16-byte
-    core matrices, LBO between the two k halves, SBO between 8-row groups."""
-    img = np.zeros(_shared_bytes(b.shape[0]), np.uint8)
-    for base, m in ((0, a), (B_BASE, b)):
-        r = np.arange(m.shape[0])[:, None]
-        k = np.arange(16)[None, :]
-        off = base + (r // 8) * SBO + (k // 8) * LBO + (r % 8) * 16 + (k % 8) * 2
-        h = m.astype(np.float16).view(np.uint16)
-        img[off] = h & 0xFF
-        img[off + 1] = h >> 8
-    return img
+    return kmajor_image(a, b, _shared_bytes(b.shape[0]))
 
 
 def _d_matrix(words: np.ndarray, n: int, dtype: str) -> np.ndarray:
