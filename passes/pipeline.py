@@ -81,6 +81,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from passes.contract import Requirement, option, require
 from passes.registry import all_passes
+from passes.timing import timed
 
 
 class Phase(NamedTuple):
@@ -179,8 +180,9 @@ class PtxasPipelinePass(ModulePass):
         for phase in PHASES:
             if phase.pass_name in skip:
                 continue
-            cls = registry[phase.pass_name]()
-            cls(**self.phase_options(phase.pass_name)).apply(ctx, op)  # type: ignore[arg-type]
+            with timed(f"{self.name}/{phase.pass_name}"):
+                cls = registry[phase.pass_name]()
+                cls(**self.phase_options(phase.pass_name)).apply(ctx, op)  # type: ignore[arg-type]
 
 
 __all__ = ["PHASES", "Phase", "PtxasPipelinePass", "phase_names"]

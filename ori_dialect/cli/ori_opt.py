@@ -23,6 +23,10 @@ the ``xdsl.universe`` entry point.  Added:
 ``--sm NAME``
     set (or override) the module's ``ori.target`` attribute; the name is
     validated and stored in canonical form (``--sm 80`` -> ``sm_80``).
+``--time-passes`` (xDSL's flag, ori's report)
+    print on stderr, after the output, the wall seconds of each step:
+    parsing, every verification, each top-level pass (``ori-ptxas``'s phases
+    indented under it, :mod:`passes.timing`) and printing, then their total.
 
 Input files ending in ``.ptx`` (or any input with ``-f ptx``) are imported
 with :func:`ori_dialect.ptx.lower.import_ptx`: the result is the Ori module
@@ -64,6 +68,7 @@ import inspect
 import os
 import re
 import sys
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from io import StringIO
@@ -74,6 +79,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.diagnostic import Diagnostic
@@ -88,6 +94,7 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ori_dialect.diagnostics import LocatedError
+from passes import timing
 from passes.registry import all_passes, extra_passes
 
 # ``targets`` is imported inside the methods that need it: it reads the
@@ -288,6 +295,30 @@ class OriOptMain(xDSLOptMain):
             help="set or override the module's ori.target attribute (e.g. sm_80, sm_90a)",
         )
 
+    def setup_pipeline(self) -> None:
+        """xDSL's pipeline set-up with ori's ``--time-passes``: the steps go to
+        :mod:`passes.timing` (one report on stderr at the end, nested phases
+        of ``ori-ptxas`` included) instead of one stdout line per top-level
+        pass."""
+        start = time.perf_counter()
+
+        def callback(
+            previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
+        ) -> None:
+            nonlocal start
+            if previous is not None:
+                timing.add(previous.name, time.perf_counter() - start)
+            if not self.args.disable_verify:
+                with timing.timed("verify"):
+                    module.verify()
+            if previous and following and self.args.print_between_passes:
+                print(f"IR after {previous.name}:")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n\n\n")
+            start = time.perf_counter()
+
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+
     # ------------------------------------------------------------------
     # plugins and targets
     # ------------------------------------------------------------------
@@ -441,6 +472,8 @@ class OriOptMain(xDSLOptMain):
             return 0
         if self.args.help_passes is not None:
             return self._help_passes(self.args.help_passes)
+        if self.args.time_passes:
+            timing.enable()
         chunks, file_extension = self._prepare_input()
         output_stream = self.prepare_output()
         try:
@@ -450,10 +483,13 @@ class OriOptMain(xDSLOptMain):
                 try:
                     if i > 0:
                         output_stream.write("// -----\n")
-                    module = self.parse_chunk(chunk, file_extension, offset)
+                    with timing.timed(f"parse ({file_extension})"):
+                        module = self.parse_chunk(chunk, file_extension, offset)
                     if module is not None:
                         self.apply_passes(module)
-                        output_stream.write(self.output_resulting_program(module))
+                        with timing.timed(f"print ({self.args.target})"):
+                            text = self.output_resulting_program(module)
+                        output_stream.write(text)
                     output_stream.flush()
                 except ParseError as err:
                     err.span = _span_with_offset(err.span, offset)
@@ -476,6 +512,9 @@ class OriOptMain(xDSLOptMain):
         finally:
             if output_stream is not sys.stdout:
                 output_stream.close()
+            if timing.enabled():
+                sys.stderr.write(timing.format_report(timing.totals()))
+                timing.disable()
         if self.args.shrink:
             print("Failure, can't shrink")
             return 1
