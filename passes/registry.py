@@ -17,6 +17,7 @@ _PASSES: dict[str, str] = {
     "ori-print-loops": "passes.print_loops:PrintLoopsPass",
     "ori-print-liveness": "passes.print_liveness:PrintLivenessPass",
     "ori-check-regalloc": "passes.regalloc.checker:CheckRegAllocPass",
+    "ori-abi": "passes.abi:AbiPass",
     "ori-regalloc": "passes.regalloc.driver:RegAllocPass",
     "ori-stats": "passes.stats:StatsPass",
     "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",

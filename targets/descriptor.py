@@ -59,6 +59,23 @@ PIPE_NAMES: tuple[str, ...] = ("ALU", "FMA", "DFMA", "MMA", "LSU", "TEX", "BRA")
 #: Class Table").  Class ids are opaque codes, not cycle counts.
 LATENCY_CLASSES: tuple[int, ...] = (1, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 26, 31)
 
+#: Where each op pipe issues for ResMII (seed 001's PipeAssignment,
+#: vtable+904, a per-target virtual): the 7 table pipes issue on themselves;
+#: ``XU`` (MUFU, the seed's pipe index 8) is clamped to the last entry
+#: (``if pipe > 6: pipe = 6`` in ComputeResMII).  A plugin target may route
+#: an op pipe elsewhere (e.g. XU onto FMA).
+DEFAULT_PIPE_ROUTES: Mapping[str, str] = MappingProxyType(
+    {**{p: p for p in PIPE_NAMES}, "XU": "BRA"})
+
+#: Op pipes whose ops the stall-cycle calculator treats as long-latency
+#: (seed 001 "Stall Cycle Calculator": pipe 8, "memory/texture"): the
+#: variable-latency ops a scoreboard waits on.
+DEFAULT_LONG_PIPES: tuple[str, ...] = ("LSU", "TEX", "XU")
+
+#: The stall-cycle calculator's caps (sub_91E900): 32 cycles, 64 for an op
+#: on a long-latency pipe.
+DEFAULT_STALL_CAPS: tuple[int, int] = (32, 64)
+
 _NAME_RE = re.compile(r"^sm_[a-z0-9_]+$")
 
 
@@ -150,11 +167,35 @@ class SMTarget:
     max_threads_per_block: int = 1024
     cbank0: ConstBankLayout | None = None
     """Launch data in constant bank 0; None: the layout of ``sm`` (targets/cbank.py)."""
+    abi_first_param_reg: int = 4
+    """Seed 003 "Parameter Passing": the first parameter register (after the
+    reserved R0-R3).  ptxas 13.0 passes the first parameter in R4 on every
+    sm_70..sm_120 target (``cuobjdump -sass`` of ``ptxas -c`` device
+    functions; passes/abi/__init__.py)."""
+    abi_param_regs: int = 12
+    """Registers available for parameters from :attr:`abi_first_param_reg`
+    (R4..R15 in ptxas 13.0: an argument that does not fit goes to the stack)."""
+    abi_return_addr_reg: int = 20
+    """The return-address register pair of the regular mode (``RET.ABS.NODEC
+    R20`` in every ptxas 13.0 device function)."""
+    abi_preserved: tuple[int, int] = (16, 31)
+    """The callee-saved R range (ptxas 13.0 keeps values live across a call to
+    an unknown function in R16..R31, and its device functions leave them
+    alone); every other allocatable R register is scratch."""
+    pipe_routes: Mapping[str, str] = field(default_factory=lambda: DEFAULT_PIPE_ROUTES, hash=False)
+    """Op pipe name (``ori_dialect.ir.metadata.Pipe``) -> ResMII table pipe
+    (:data:`PIPE_NAMES`); seed 001's PipeAssignment.  Missing keys route to
+    themselves."""
+    long_pipes: tuple[str, ...] = DEFAULT_LONG_PIPES
+    """Op pipes whose stall cycles are capped at ``stall_caps[1]``."""
+    stall_caps: tuple[int, int] = DEFAULT_STALL_CAPS
+    """(other ops, long-pipe ops) caps of the stall-cycle calculator."""
 
     # Derived, filled in by __post_init__ so they can never disagree with the
     # fields they come from.
     max_threads_per_sm: int = field(init=False)
     has_uniform_registers: bool = field(init=False)
+    """Also seed 003's gate of the uniform return-address mode (7009)."""
     abi_min_regs: int | None = field(init=False)
 
     def __post_init__(self) -> None:
@@ -171,6 +212,10 @@ class SMTarget:
         object.__setattr__(self, "latency_cycles", MappingProxyType(latencies))
         object.__setattr__(self, "pipe_widths", tuple(self.pipe_widths))
         object.__setattr__(self, "smem_carveouts", tuple(self.smem_carveouts))
+        object.__setattr__(self, "pipe_routes",
+                           MappingProxyType({**DEFAULT_PIPE_ROUTES, **dict(self.pipe_routes)}))
+        object.__setattr__(self, "long_pipes", tuple(self.long_pipes))
+        object.__setattr__(self, "stall_caps", tuple(self.stall_caps))
         object.__setattr__(self, "max_threads_per_sm", self.max_warps_per_sm * self.warp_size)
         if self.cbank0 is None:
             object.__setattr__(self, "cbank0", cbank_layout_for_sm(self.sm))
@@ -190,6 +235,10 @@ class SMTarget:
             raise bad(f"latency_cycles must map exactly the classes {LATENCY_CLASSES}")
         if any(c < 0 for c in self.latency_cycles.values()):
             raise bad("latency cycles must be >= 0")
+        if any(r not in PIPE_NAMES for r in self.pipe_routes.values()):
+            raise bad(f"pipe_routes must route onto the ResMII pipes {PIPE_NAMES}")
+        if len(self.stall_caps) != 2 or any(c < 1 for c in self.stall_caps):
+            raise bad("stall_caps needs two caps >= 1 (other ops, long-pipe ops)")
         if any(v < 0 for v in self.register_limits.values()):
             raise bad("register limits must be >= 0")
         if self.register_limits["R"] > self.max_regs_per_thread:
@@ -242,6 +291,21 @@ class SMTarget:
             raise InvalidTargetError(
                 f"unknown pipe {pipe!r} (expected one of {', '.join(PIPE_NAMES)})"
             ) from None
+
+    def issue_pipe(self, op_pipe: str) -> int:
+        """Index in :data:`PIPE_NAMES` of the ResMII pipe an op of pipe
+        ``op_pipe`` (an ``ori_dialect.ir.metadata.Pipe`` name) issues on."""
+        route = self.pipe_routes.get(op_pipe, op_pipe)
+        # an unknown pipe is clamped to the last entry, as ComputeResMII does
+        return PIPE_NAMES.index(route) if route in PIPE_NAMES else len(PIPE_NAMES) - 1
+
+    def stall_cycles(self, latency_class: int, op_pipe: str) -> int:
+        """Seed 001's stall-cycle calculator (sub_91E900): the class's cycles,
+        capped at ``stall_caps[1]`` for an op on a long-latency pipe and at
+        ``stall_caps[0]`` otherwise; at least 1 (a consumer never issues in
+        the producer's cycle)."""
+        cap = self.stall_caps[1] if op_pipe in self.long_pipes else self.stall_caps[0]
+        return max(1, min(self.latency(latency_class), cap))
 
     def latency(self, latency_class: int) -> int:
         """Estimated cycles for a latency class id (see :data:`LATENCY_CLASSES`)."""

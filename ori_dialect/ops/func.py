@@ -18,7 +18,8 @@ parameter area).  A device function receives its parameters as entry-block
 arguments; ``params``/``returns`` then describe their sizes and alignment for
 the calling convention (seed 003).  Limits mirror PTX performance directives:
 ``maxnreg`` (``.maxnreg``), ``maxntid``/``reqntid`` (``.maxntid``/``.reqntid``,
-up to 3 dims), ``minnctapersm``.
+up to 3 dims), ``minnctapersm``.  ``abi`` (``#ori.abi<...>``) is the
+function's calling-convention specification (``ori_dialect/ir/abi.py``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from ori_dialect.ir.abi import AbiAttr
 from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, same_register_classes
 from ori_dialect.ir.traits import OriCallable
@@ -59,7 +61,7 @@ TARGET_ATTR = "ori.target"
 """Name of the module attribute that names the SM target (from PTX ``.target``)."""
 
 _PROPS = ("sym_name", "function_type", "kernel", "params", "returns", "maxnreg",
-          "maxntid", "reqntid", "minnctapersm")
+          "maxntid", "reqntid", "minnctapersm", "abi")
 
 
 @irdl_op_definition
@@ -78,6 +80,9 @@ class FuncOp(IRDLOperation):
     maxntid = opt_prop_def(DenseArrayBase)
     reqntid = opt_prop_def(DenseArrayBase)
     minnctapersm = opt_prop_def(IntegerAttr)
+    abi = opt_prop_def(AbiAttr)
+    """The calling convention (seed 003): a request that overrides the
+    target's defaults, resolved by ``ori-abi`` (``ori_dialect/ir/abi.py``)."""
 
     traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), OriCallable())
 

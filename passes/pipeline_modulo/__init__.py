@@ -1,0 +1,213 @@
+"""``ori-pipeline``: modulo software pipelining of single-block loops (seed 001,
+phase 24 *OriPipelining*).
+
+Contract
+--------
+Input: SSA ``ori.func`` bodies with virtual registers, after unrolling
+(phase 22): the loops it left -- partially unrolled or not unrolled -- in
+the rotated (do-while) form of ``ori-loop-simplify`` with a dedicated
+preheader.  Output: every loop that passes the feasibility filter and
+schedules is replaced by a prologue, a kernel loop that overlaps ``stages``
+iterations with one new iteration every ``II`` cycles, an epilogue, and
+drains for trip counts below the stage count (codegen.py); every other loop
+is left unchanged.  The results, the memory accesses and their order per
+address are those of the original loop for every trip count (0 is the
+preheader guard's business, as before).  Phase 24's other half, the post-RA
+SoftwarePipeline scheduler variant, is not ori's (no post-RA scheduler).
+
+Algorithm (seed 001 "Software Pipelining Algorithm")
+----------------------------------------------------
+1. *Latency annotation*: each op's latency class and pipe are its op class's
+   ``LATENCY`` / ``PIPE``; the SM target turns them into stall cycles (the
+   stall-cycle calculator with its 32/64-cycle caps) and a ResMII pipe
+   (PipeAssignment), ``targets.SMTarget.stall_cycles`` / ``issue_pipe``.
+2. *Feasibility filter* (CheckPipelineFeasibility): a loop of one block whose
+   branch goes back to it or to the exit; no barrier, no side effect other
+   than an atomic's, no warp-collective or cross-lane op, no asynchronous
+   protocol op, no volatile read (clock), no call; multi-output texture ops
+   only with ``pipeline-multi-output-tex``; a ``nounroll`` loop only with
+   ``ok-to-pipeline-no-unroll``.
+3. *MII*: ResMII = ``ceil(max(ops on pipe / pipe width))`` with the target's
+   7 widths; RecMII = the least II without a dependence cycle of positive
+   ``latency - II x distance`` (register and memory recurrences, ddg.py);
+   MII = max of both.
+4. *Modulo scheduling*: Rau's iterative modulo scheduling (schedule.py), II
+   from MII up to ``MII + max-ii-slack``, the exit test in stage 0.
+5. *Code generation* (codegen.py) and ori's register-pressure gate: a
+   pipelined loop that raises the function's peak R pressure is put back
+   (``reject-pressure-growth``; the seed's pressure knobs are unset by
+   default and concern hoisting, see below).
+
+Remarks (``remarks=true``), one per loop: ``pipelined: MII=4 (ResMII 2,
+RecMII 4), II=4, stages=2`` or ``not pipelined: <why>``.
+
+Not modelled
+------------
+* The GEMM pipeliner (sub_92C240, ``GemmPipelinerEnabled`` and its five
+  depth/scoreboard knobs): ori has no TMA pipeline-depth model; WGMMA loops
+  are rejected by the filter (asynchronous ops).
+* The per-operand latency classes of the classifier (sub_91A0F0 returns a
+  class per operand; ori's op classes declare one per op), hence the
+  filter's "operands 0 and 1 differ in latency class" and operand-flag
+  rejections, and the operand encoding rewrite.
+* The constant folding of pipelined bodies (sub_921820, sub_9203A0): ori's
+  general optimizer folds.
+* ``PipelineHoistCondLimit``, ``PipelineHoistRRegPressureLimit``,
+  ``PipelineHoistPRegPressureLimit``, ``PipelineSpecUsesInHeadOnly``: ori
+  neither hoists into nor speculates in a pipelined body, so they have no
+  meaning here.
+* Warp-divergent trip counts need nothing: no iteration is started
+  speculatively, each thread leaves through the drain of its own count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.analysis.pressure import RegisterPressure
+from ori_dialect.ir.registers import RegFile
+from passes.contract import Requirement, emit_remark, flush_diagnostics, option, require
+from passes.loop_utils import delete_dead
+from passes.pipeline_modulo.analysis import LoopReport, analyze_loop
+from passes.pipeline_modulo.codegen import Pipeliner, used_outside
+from targets import TargetError, get_target
+
+
+@dataclass
+class FunctionReport:
+    loops: list[LoopReport] = field(default_factory=list)
+
+
+def _r_pressure(func: Operation) -> int:
+    return RegisterPressure.compute(func).max.get(RegFile.R, 0)
+
+
+@dataclass(frozen=True)
+class PipelinePass(ModulePass):
+    """Modulo scheduling of single-block loops with prologue, kernel and epilogue (phase 24)."""
+
+    name = "ori-pipeline"
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
+    PRESERVES: ClassVar[frozenset[type]] = frozenset()
+
+    ok_to_pipeline_no_unroll: int = option(
+        0, "OkToPipelineNoUnroll: pipeline a loop whose unrolling was suppressed (an "
+        "ori.pragma \"nounroll\" loop); 0 = leave it")
+    pipeline_multi_output_tex: int = option(
+        0, "PipelineMultiOutputTex: pipeline loops with texture ops of several results; "
+        "0 = reject them")
+    pipeline_miovq_to_inst_ratio: float = option(
+        -1.0, "PipelineMIOVQToInstRatio: pipeline a loop only when its share of MIO ops "
+        "(LSU, TEX, XU pipes) is at least this; negative = unset (no check)")
+    budget_ratio: int = option(
+        6, "ori: iterative modulo scheduling's budget, placement steps per op and II "
+        "(Rau's BudgetRatio); >= 1")
+    max_ii_slack: int = option(
+        16, "ori: the largest II tried is MII + max-ii-slack; >= 0")
+    max_stages: int = option(
+        4, "ori: reject a schedule of more stages (the code grows with stages^2); >= 2")
+    reject_pressure_growth: bool = option(
+        True, "ori: put a pipelined loop back when it raises the function's peak "
+        "R-register pressure (keeps ori-ptxas from gaining registers)")
+    target: str | None = option(
+        None, "SM target whose latencies and pipe widths are used (unset: the module's "
+        "ori.target, else sm_80)")
+    remarks: bool = option(
+        False, "ori: print one remark per loop (pipelined with MII, II and stages, or why not)")
+
+    def _validate(self) -> None:
+        def bad(msg: str) -> PassFailedException:
+            return PassFailedException(f"ori-pipeline: {msg}")
+
+        if self.budget_ratio < 1:
+            raise bad(f"budget-ratio must be >= 1, got {self.budget_ratio}")
+        if self.max_ii_slack < 0:
+            raise bad(f"max-ii-slack must be >= 0, got {self.max_ii_slack}")
+        if self.max_stages < 2:
+            raise bad(f"max-stages must be >= 2, got {self.max_stages}")
+        if self.target is not None:
+            try:
+                get_target(self.target)
+            except TargetError as e:
+                raise bad(f"target: {e}") from None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self._validate()
+        require(self, op)
+        for func in functions_of(op):
+            name = func.sym_name.data  # type: ignore[attr-defined]
+            rep = self.run_function(func)
+            if self.remarks:
+                for lr in rep.loops:
+                    emit_remark(name, lr.remark(), block=lr.block_id)
+        if self.remarks:
+            flush_diagnostics()
+
+    def target_of(self, func: Operation) -> object:
+        name = self.target or func.target_name() or "sm_80"  # type: ignore[attr-defined]
+        try:
+            return get_target(name)
+        except TargetError as e:
+            raise PassFailedException(f"ori-pipeline: {e}") from None
+
+    def run_function(self, func: Operation) -> FunctionReport:
+        """Pipeline every single-block loop of ``func`` (which may be
+        replaced by a transformed clone in its parent); reports per loop."""
+        rep = FunctionReport()
+        target = self.target_of(func)
+        blocks = list(func.regions[0].blocks)
+        ids = {b: i for i, b in enumerate(blocks)}
+        todo = [b for b in blocks if b.last_op is not None
+                and any(s is b for s in b.last_op.successors)]
+        base_pressure = _r_pressure(func) if self.reject_pressure_growth and todo else 0
+        for i in range(len(todo)):
+            block = todo[i]
+            lr = analyze_loop(block, target, self)  # type: ignore[arg-type]
+            lr.block_id = ids[block]
+            rep.loops.append(lr)
+            if lr.schedule is None or lr.reason is not None:
+                continue
+            if self.reject_pressure_growth:
+                trial = func.clone()
+                bmap = dict(zip(func.regions[0].blocks, trial.regions[0].blocks, strict=True))
+                self._transform(bmap[block], lr)
+                after = _r_pressure(trial)
+                if after > base_pressure:
+                    lr.reason = (f"raises the peak R pressure from {base_pressure} to {after} "
+                                 "(reject-pressure-growth)")
+                    trial.erase()
+                    continue
+                parent = func.parent_block()
+                assert parent is not None
+                parent.insert_op_before(trial, func)
+                parent.erase_op(func)
+                func = trial
+                ids = {bmap[b]: v for b, v in ids.items() if b in bmap}
+                todo[i + 1:] = [bmap[b] for b in todo[i + 1:]]
+                base_pressure = after
+            else:
+                self._transform(block, lr)
+            lr.applied = True
+        return rep
+
+    @staticmethod
+    def _transform(block: Block, lr: LoopReport) -> None:
+        shape = lr.shape_in(block)
+        assert lr.schedule is not None
+        outside = used_outside(block, shape.body)
+        p = Pipeliner(shape, lr.schedule, lr.trip_count)
+        kernel = p.run(outside)
+        for b in p.made:
+            if b is not kernel:
+                delete_dead(list(b.ops))
+
+
+__all__ = ["FunctionReport", "PipelinePass"]
