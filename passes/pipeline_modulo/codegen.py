@@ -181,12 +181,19 @@ class Pipeliner:
             return key[0]
 
         kinst = self._instances(S - 1, 0, S - 1)
+        einst = [self._instances(t, 0, S - 1) for t in range(S, 2 * S - 1)]
         while True:
             dry = _Ctx(False, pctx.init, {k: k[0] for k in live}, note)
             n0 = len(live)
             self._emit(dry, None, kinst)
             for v, m in live.copy():  # resolve() may append
                 self.resolve(dry, v, m + 1)
+            # the epilogue and the exit values may need older iterations too
+            epi = _Ctx(False, pctx.init, dict(dry.table), note)
+            for inst in einst:
+                self._emit(epi, None, inst)
+            for v in exits:
+                self.resolve(epi, v, S - 1)
             if len(live) == n0:
                 break
         for key in live:
@@ -197,8 +204,8 @@ class Pipeliner:
         epilogue = Block()
         self._branch(kernel, kctx, S - 1, kernel, back_vals, epilogue, [])
         # epilogue: steps S .. 2S-2 relative to the kernel's oldest iteration
-        for t in range(S, 2 * S - 1):
-            self._emit(kctx, epilogue, self._instances(t, 0, S - 1))
+        for inst in einst:
+            self._emit(kctx, epilogue, inst)
         epilogue.add_op(BraOp(x_block, [self.resolve(kctx, v, S - 1) for v in exits]))
 
         # prologue branches and their drains
