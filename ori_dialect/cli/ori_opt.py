@@ -23,6 +23,9 @@ the ``xdsl.universe`` entry point.  Added:
 ``--sm NAME``
     set (or override) the module's ``ori.target`` attribute; the name is
     validated and stored in canonical form (``--sm 80`` -> ``sm_80``).
+``--jobs N`` and several input files
+    compile each file on its own in a pool of N worker processes, one output
+    per input in the ``-o`` folder (:mod:`ori_dialect.cli.batch`).
 ``--time-passes`` (xDSL's flag, ori's report)
     print on stderr, after the output, the wall seconds of each step:
     parsing, every verification, each top-level pass (``ori-ptxas``'s phases
@@ -65,11 +68,8 @@ import argparse
 import dataclasses
 import importlib.util
 import inspect
-import os
-import re
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from io import StringIO
 from pathlib import Path
@@ -93,7 +93,10 @@ from xdsl.utils.lexer import Position, Span
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ori_dialect.cli.batch import add_batch_arguments, is_batch, run_batch
+from ori_dialect.cli.exit_status import failing_op, guarded, plugin_frame
 from ori_dialect.diagnostics import LocatedError
+from ori_dialect.ir.verify import verify_module
 from passes import timing
 from passes.registry import all_passes, extra_passes
 
@@ -205,9 +208,17 @@ class OriOptMain(xDSLOptMain):
 
     version_format = "ori-opt (ori 0.1.0) built on xdsl version {xdsl_version}"
 
-    def __init__(self, args: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        args: Sequence[str] | None = None,
+        *,
+        namespace: argparse.Namespace | None = None,
+        load_plugins: bool = True,
+    ) -> None:
         # Same steps as xDSLOptMain.__init__, with our own argument parser and
-        # with plugins loaded before the pipeline is parsed.
+        # with plugins loaded before the pipeline is parsed.  ``namespace``:
+        # arguments already parsed (a --jobs worker; ``load_plugins`` False
+        # where it inherited the parent's plugins).
         self.available_frontends = {}
         self.available_passes = {}
         self.available_targets = {}
@@ -226,9 +237,10 @@ class OriOptMain(xDSLOptMain):
             "(ORI_DEBUG=1 shows its traceback).",
         )
         self.register_all_arguments(arg_parser)
-        self.args = arg_parser.parse_args(args=args)
+        # intermixed: input files may come before and after the options
+        self.args = namespace or arg_parser.parse_intermixed_args(args=args)
 
-        for plugin in self.args.load_plugin:
+        for plugin in self.args.load_plugin if load_plugins else ():
             self.load_plugin(plugin)
         self.sm_target: str | None = None
         if self.args.sm is not None:
@@ -288,6 +300,7 @@ class OriOptMain(xDSLOptMain):
             "and/or SM targets (targets.register_target) before the pipeline is parsed; "
             "repeatable",
         )
+        add_batch_arguments(arg_parser)
         arg_parser.add_argument(
             "--sm",
             metavar="NAME",
@@ -310,7 +323,7 @@ class OriOptMain(xDSLOptMain):
                 timing.add(previous.name, time.perf_counter() - start)
             if not self.args.disable_verify:
                 with timing.timed("verify"):
-                    module.verify()
+                    verify_module(module)
             if previous and following and self.args.print_between_passes:
                 print(f"IR after {previous.name}:")
                 Printer(stream=sys.stdout).print_op(module)
@@ -345,7 +358,7 @@ class OriOptMain(xDSLOptMain):
             raise OriOptError(f"plugin '{path}' failed: {err}") from err
         except Exception as err:
             del sys.modules[mod_name]
-            where = _plugin_frame(err, file)
+            where = plugin_frame(err, file)
             raise OriOptError(
                 f"plugin '{path}' failed{where}: {type(err).__name__}: {err}"
             ) from err
@@ -452,7 +465,7 @@ class OriOptMain(xDSLOptMain):
         msg = str(err)
         if module is None:
             return msg
-        culprit = _failing_op(module)
+        culprit = failing_op(module)
         if culprit is None:
             return msg
         span = self.op_spans.get(culprit)
@@ -547,86 +560,19 @@ def _no_post_init(self: Attribute) -> None:
     """Replaces ``Attribute.__post_init__`` under ``--disable-verify``."""
 
 
-def _failing_op(module: ModuleOp) -> Operation | None:
-    """The innermost op whose own verification fails (nested ops first, as
-    xDSL verifies), or None."""
-    for op in module.walk(reverse=False):
-        try:
-            op.verify(verify_nested_ops=False)
-        except DiagnosticException:
-            # prefer a failing op nested inside this one
-            for inner in op.walk():
-                if inner is op:
-                    continue
-                try:
-                    inner.verify(verify_nested_ops=False)
-                except DiagnosticException:
-                    return inner
-            return op
-    return None
-
-
-def _plugin_frame(err: BaseException, file: Path) -> str:
-    """``' at FILE:LINE'`` for the innermost traceback frame inside the plugin."""
-    where = ""
-    target = str(file.resolve())
-    for frame in traceback.extract_tb(err.__traceback__):
-        try:
-            if str(Path(frame.filename).resolve()) == target:
-                where = f" at {file}:{frame.lineno}"
-        except OSError:
-            continue
-    return where
-
-
-# xDSL's form (``FILE:LINE:COL`` alone on the first line) and the PTX
-# frontend's (``FILE:LINE:COL: error: MESSAGE``) are both already located.
-_LOCATION_LINE = re.compile(r"^\S.*:\d+:\d+(: error: .*)?$")
-
-
-def _report(msg: str) -> None:
-    """Print a diagnostic: located ones (``FILE:LINE:COL`` on the first line)
-    as they are, others as ``ori-opt: error: ...``."""
-    text = msg.rstrip("\n")
-    if not _LOCATION_LINE.match(text.split("\n", 1)[0]):
-        text = f"{PROG}: error: {text}"
-    print(text, file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ori-opt`` console script; returns the exit status."""
-    try:
-        return OriOptMain(argv).run()
-    except SystemExit as exc:  # argparse --help / --version / usage errors
-        code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else 1)
-    except ParseError as err:
-        print(str(err).rstrip("\n"), file=sys.stderr)
-        return 1
-    except DiagnosticException as err:
-        _report(str(err))
-        return 1
-    except ArgSpecParseError as err:
-        _report(f"bad specification: {err}")
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 1
-    except Exception as err:  # noqa: BLE001 -- the documented internal-error path
-        if os.environ.get("ORI_DEBUG") == "1":
-            print(f"{PROG}: internal error: {type(err).__name__}: {err}", file=sys.stderr)
-            traceback.print_exc()
-        else:
-            print(
-                f"{PROG}: internal error: {type(err).__name__}: {err} "
-                "(set ORI_DEBUG=1 to see the traceback)",
-                file=sys.stderr,
-            )
-        return 2
+    return guarded(lambda: _main(argv))
 
 
-__all__ = ["LocatedError", "OriOptError", "OriOptMain", "main"]
+def _main(argv: Sequence[str] | None) -> int:
+    tool = OriOptMain(argv)
+    if is_batch(tool.args):
+        return run_batch(tool)
+    return tool.run()
+
+
+__all__ = ["LocatedError", "OriOptError", "OriOptMain", "guarded", "main"]
 
 
 if __name__ == "__main__":
