@@ -101,6 +101,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(29, "GeneralOptimize", "ori-cse"),
     Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
     Phase(54, "OriDoRematEarly", "ori-remat"),
+    Phase(58, "GeneralOptimizeLate", "ori-cse-late"),
     Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),

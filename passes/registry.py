@@ -25,6 +25,7 @@ _PASSES: dict[str, str] = {
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
     "ori-cse": "passes.cse:CsePass",
+    "ori-cse-late": "passes.cse:CseLatePass",
     "ori-remat-block": "passes.remat_block:RematBlockPass",
     "ori-remat": "passes.remat:RematPass",
     # one LICM engine, four instances (seed 001 phases 35, 66, 79, 88)

@@ -35,7 +35,9 @@ GPR home (:mod:`.spill`); reload temporaries and values already spilled (all
 their uses are spill stores or home definitions) are not spillable again, and
 neither is a value an HGMMA holds in flight (``ValueNumbering.claimed``,
 :mod:`.inflight`: its spill store or reload would touch the registers before
-the wait).
+the wait).  With ``remat-enable`` a value whose definition reads no
+register is rematerialized instead (:mod:`.remat`), and its cost is scaled
+down accordingly.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from passes.regalloc.points import LiveMatrix, Segments
+from passes.regalloc.remat import REMAT_COST_FACTOR, remat_source
 from passes.regalloc.spill_marks import can_spill, is_spill_reload, is_spilled_value
 
 ALLOC_CLASSES: tuple[tuple[int, str, tuple[RegFile, ...]], ...] = (
@@ -109,9 +112,11 @@ def value_alignments(values: list[SSAValue]) -> list[int]:
 
 
 def value_costs(
-    lm: LiveMatrix, base_cost: float, loop_iterations: float
+    lm: LiveMatrix, base_cost: float, loop_iterations: float, *, remat: bool = False
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-    """Spill cost and spillability of every numbered value."""
+    """Spill cost and spillability of every numbered value; with ``remat``
+    the cost of a value the allocator would rematerialize is scaled by
+    :data:`.remat.REMAT_COST_FACTOR`."""
     num = lm.numbering
     nv = len(num)
     # a plain list: numpy scalar updates cost more than the additions (the
@@ -138,6 +143,10 @@ def value_costs(
                 w = 2.0 * (2.0 * base_cost) * freq_of_block[b]
                 for v in across.tolist():
                     cost_l[v] += w
+    if remat:
+        for i, v in enumerate(num.values):
+            if remat_source(v) is not None:
+                cost_l[i] *= REMAT_COST_FACTOR
     cost = np.asarray(cost_l, dtype=np.float64).reshape(nv)
     files = num.file.tolist()
     claimed = num.claimed  # held by an HGMMA in flight: never spilled (inflight.py)

@@ -84,6 +84,7 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
+from passes.regalloc.remat import remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
@@ -131,6 +132,7 @@ def allocate_function(
     lower_bound: bool = False,
     occupancy: tuple[BudgetModel, str] | None = None,
     override: bool = False,
+    remat: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -169,6 +171,7 @@ def allocate_function(
         func, {f: len(budget.allowed(f)) for f in FILES}, SPILLABLE_FILES, smem
     )
     trial = 0
+    rematerialized = 0
     # set when a unit that cannot be spilled found no register although
     # nothing spillable was live with it: the fallback order below
     fixed_first = False
@@ -176,7 +179,7 @@ def allocate_function(
         attempts += 1
         spill_retry = trial >= num_non_spill_trials
         lm = LiveMatrix(func)
-        cost, spillable = value_costs(lm, spill_cost, loop_iterations)
+        cost, spillable = value_costs(lm, spill_cost, loop_iterations, remat=remat)
         units, unit_of = build_units(
             lm, cost, spillable, loop_iterations, coalescing and trial == 0
         )
@@ -246,7 +249,11 @@ def allocate_function(
         tag = next_tag(func)
         vals = lm.numbering.values
         for v in sorted(to_spill):
-            spill_value(vals[v], tag, smem)
+            if remat and remat_source(vals[v]) is not None:
+                rematerialized += 1
+                rematerialize(vals[v], tag)
+            else:
+                spill_value(vals[v], tag, smem)
             tag += 1
             spilled += 1
         trial = max(trial, num_non_spill_trials)
@@ -283,6 +290,10 @@ def allocate_function(
     if smem_skipped is not None and stores:
         remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
                           "memory")
+    if rematerialized:
+        remarks.append(f"rematerialized {rematerialized} value"
+                       f"{'s' if rematerialized != 1 else ''} instead of spilling "
+                       "(remat-enable)")
     for r in remarks:
         emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
@@ -436,6 +447,10 @@ class RegAllocPass(ModulePass):
     strategy: str = option(
         "fatpoint", "fatpoint (seed 000, the fat-point allocator) or ssa (spill to the "
         "budget first, then assign in dominance order: ssa_driver.py)")
+    remat_enable: bool = option(
+        True, "RematEnable / RegAllocRematEnable (seed 002, ptxas-side knobs): a value to "
+        "spill whose definition reads no register (MOV of an immediate, LDC, ...) is "
+        "recomputed before each use instead of stored and reloaded (remat.py); fatpoint only")
     ssa_search_budget: int = option(
         20000, "strategy=ssa only: candidates the exact search for fewer R registers than "
         "the greedy assignment may try per function (ssa_search.py); 0 keeps the greedy "
@@ -514,6 +529,7 @@ class RegAllocPass(ModulePass):
                     threshold=self.threshold_for_discard_conflicts,
                     num_non_spill_trials=max(1, self.num_non_spill_trials),
                     spill_cost=self.spill_cost,
+                    remat=self.remat_enable,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,

@@ -141,6 +141,7 @@ from passes.regalloc.spill_marks import (
     SPILL_LOADS,
     SPILL_STORES,
     home_tag,
+    remat_tag,
     spill_tag,
 )
 
@@ -155,8 +156,11 @@ PROVISIONAL_BASE = 1 << 20
 
 
 def next_tag(func: Operation) -> int:
+    """A tag no spill store, reload, home or rematerialized clone carries yet."""
     tags = [
-        t for op in func.walk() if (t := spill_tag(op)) is not None or (t := home_tag(op)) is not None
+        t for op in func.walk()
+        if (t := spill_tag(op)) is not None or (t := home_tag(op)) is not None
+        or (t := remat_tag(op)) is not None
     ]
     return max(tags, default=-1) + 1
 

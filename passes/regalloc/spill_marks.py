@@ -12,6 +12,8 @@ from the spiller so that both sides import them one way.
   a spilled P/UP/UR/B value, the value's tag;
 * ``ori.smem_spill_base`` (:data:`SMEM_BASE_ATTR`) on the ops computing the
   per-thread SMEM spill base;
+* ``ori.spill_remat`` (:data:`REMAT_ATTR`) on a rematerialized copy of a
+  spilled value's definition (:mod:`.remat`), the value's tag;
 * ``ori.spill_phi`` (:data:`PHI_ATTR`) besides the tag on the stores and home
   definitions of a spilled block argument (:mod:`.phi_spill`), which a
   predecessor makes of its edge operand before branching: the operand itself
@@ -33,6 +35,10 @@ HOME_ATTR = "ori.spill_home"
 SMEM_BASE_ATTR = "ori.smem_spill_base"
 """On the ops computing the per-thread SMEM spill base (1 on the final IMAD)."""
 
+REMAT_ATTR = "ori.spill_remat"
+"""On a clone of a definition the allocator rematerializes instead of
+spilling (:mod:`.remat`): the spilled value's tag."""
+
 PHI_ATTR = "ori.spill_phi"
 """On the stores / home definitions of a memory phi (:mod:`.phi_spill`)."""
 
@@ -48,6 +54,12 @@ def spill_tag(op: Operation) -> int | None:
     return a.value.data if isinstance(a, IntegerAttr) else None
 
 
+def remat_tag(op: Operation) -> int | None:
+    """The value id of which ``op`` is a rematerialized clone (None for other ops)."""
+    a = op.attributes.get(REMAT_ATTR)
+    return a.value.data if isinstance(a, IntegerAttr) else None
+
+
 def home_tag(op: Operation) -> int | None:
     """The value id whose GPR home ``op`` defines (None for other ops)."""
     a = op.attributes.get(HOME_ATTR)
@@ -60,7 +72,7 @@ def is_spill_reload(v: SSAValue) -> bool:
     if not isinstance(v, OpResult):
         return False
     a = v.op.attributes
-    return SPILL_ATTR in a or SMEM_BASE_ATTR in a
+    return SPILL_ATTR in a or SMEM_BASE_ATTR in a or REMAT_ATTR in a
 
 
 def is_spilled_value(v: SSAValue) -> bool:
@@ -94,6 +106,7 @@ def can_spill(v: SSAValue) -> bool:
 __all__ = [
     "HOME_ATTR",
     "PHI_ATTR",
+    "REMAT_ATTR",
     "SMEM_BASE_ATTR",
     "SPILL_ATTR",
     "SPILL_LOADS",
@@ -102,5 +115,6 @@ __all__ = [
     "home_tag",
     "is_spill_reload",
     "is_spilled_value",
+    "remat_tag",
     "spill_tag",
 ]
