@@ -19,7 +19,7 @@ reach through ``Decoder.m``.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -397,15 +397,64 @@ class Decoder:
             raise InterpreterError(f"call to unknown function @{callee}")
 
         exited = m.exited
+        clobber = self._clobber(dsts)
 
         def call(frame: Frame, idx: np.ndarray) -> None:
             res = m.call(callee, idx, [frame[s][idx] for s in args])
+            clobber(frame, idx)
             for d, r in zip(dsts, res):
                 frame[d][idx] = r
             if exited[idx].any():  # ``exit`` in the callee ended these threads
                 raise ExitedInCall
 
         return call
+
+    def _clobber(self, dsts: list[int]) -> Callable[[Frame, np.ndarray], None]:
+        """Physical mode, in a function ``ori-abi`` lowered: after a call
+        every scratch register of the caller's resolved ``abi`` holds
+        garbage (the callee may have used it), so a value the allocator left
+        in a scratch register across the call is caught (seed 003 "Scratch
+        Data Registers"); the call's results are written afterwards."""
+        func = self.func
+        abi = getattr(func, "abi", None)
+        done = func.attributes.get("ori.abi_resolved")
+        if not self.m.physical or abi is None or not (
+                isinstance(done, IntegerAttr) and done.value.data == 1):
+            return lambda frame, idx: None
+        scratch = abi.fields().scratch or {}
+        keep = set(dsts)
+        todo: dict[tuple[object, int, int], tuple[int, list[int]]] = {}
+
+        def pick(frame: Frame) -> list[tuple[int, list[int]]]:
+            if self.phys_layout is None:
+                return []
+            for s, loc in enumerate(self.phys_layout):
+                if loc is None or s in keep:
+                    continue
+                file, base, bits = loc
+                regs = scratch.get(file, frozenset())
+                # the columns of a quad or tuple slot that are scratch (a
+                # tuple may reach into the preserved registers)
+                cols = [i for i in range(max(bits // 32, 1)) if base + i in regs]
+                if cols:
+                    todo.setdefault((file, base, bits), (s, cols))
+            return list(todo.values())
+
+        slots: list[tuple[int, list[int]]] | None = None
+
+        def clobber(frame: Frame, idx: np.ndarray) -> None:
+            nonlocal slots
+            if slots is None:
+                slots = pick(frame)
+            for s, cols in slots:
+                a = frame[s]
+                if a.dtype == np.bool_:
+                    a[idx] = ~a[idx]
+                elif a.ndim == 2:  # a quad or tuple: (threads, registers)
+                    a[np.ix_(idx, cols)] = np.uint32(0xDEADBEEF)
+                else:  # pairs are even-aligned: both halves share a class
+                    a[idx] = np.array(0xDEADBEEFDEADBEEF).astype(a.dtype)
+        return clobber
 
     def _call_runtime(self, callee: str, args: list[int], dsts: list[int]) -> Core:
         """A call to a CUDA device-runtime function (``ori.runtime_func``): its
@@ -447,6 +496,7 @@ class Decoder:
         sizes = (None if op.params is None else [p.size.data for p in op.params.data],
                  None if op.returns is None else [p.size.data for p in op.returns.data])
         checked: set[str] = set()
+        clobber = self._clobber(dsts)
 
         def check(name: str) -> None:
             f = m.func_ops[name]
@@ -473,6 +523,7 @@ class Decoder:
                     check(name)
                 sub = idx[tv == t]
                 res = m.call(name, sub, [frame[s][sub] for s in args])
+                clobber(frame, sub)
                 for d, r in zip(dsts, res):
                     frame[d][sub] = r
 

@@ -63,6 +63,8 @@ from passes.abi.spec import build_request, slot_for
 from passes.contract import Requirement, emit_remark, option, require
 
 RESOLVED_ATTR = "ori.abi_resolved"
+"""1: ``ori-abi`` lowered the function (pre-coloured copies, consumed by
+``ori-regalloc``); 0: it only set up and checked the convention."""
 
 
 def uses_convention(func: FuncOp) -> bool:
@@ -184,10 +186,12 @@ class AbiPass(ModulePass):
         if not self.lower_calls:
             for n, res in resolved.items():
                 funcs[n].abi = resolved_attr(res)
+                funcs[n].attributes[RESOLVED_ATTR] = IntegerAttr(0, i32)
             return
         for n, res in resolved.items():
             f = funcs[n]
-            if f.attributes.get(RESOLVED_ATTR) is not None:
+            done = f.attributes.get(RESOLVED_ATTR)
+            if isinstance(done, IntegerAttr) and done.value.data == 1:
                 raise PassFailedException(f"ori-abi: @{n} is already lowered (ori-abi ran twice)")
             if not f.is_kernel:
                 lower_callee(f, res.params, res.returns)

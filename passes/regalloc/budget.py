@@ -127,6 +127,11 @@ from passes.contract import emit_line, emit_remark
 from targets import get_target
 from targets.occupancy import max_regs_for_warps, warps_per_sm
 
+ABI_LIMIT_ATTR = "ori.abi_max_regs"
+"""The register limit ``ori-abi`` propagated to a callee (passes/abi/limits.py)."""
+ABI_SETUP_ATTR = "ori.abi_resolved"
+"""Set by ``ori-abi`` (1: lowered, 0: set up only); it has reported 7016."""
+
 MAX_REGS_ATTR = "ori.max_regs"
 """Function attribute the allocator records: the R budget it worked under."""
 
@@ -285,6 +290,12 @@ def compute_budget(
             remarks.append(ignored_max_regs(func, max_regs, d))
             if not quiet:
                 emit_remark(name, remarks[-1], pass_name="ori-regalloc")
+    inherited = func.attributes.get(ABI_LIMIT_ATTR)
+    if isinstance(inherited, IntegerAttr) and d is None and inherited.value.data < r:
+        # seed 003's limit propagation (passes/abi/limits.py): a callee
+        # without directives runs under its callers' budget
+        r = inherited.value.data
+        given_by = "function"
     abi = uses_abi(func)
     low = profile_lower_bound(target)
     if given_by and low is not None and r < low:
@@ -306,7 +317,7 @@ def compute_budget(
     if abi and amin is not None and r < amin:
         msg = f"warning 7016: regcount {r} specified below abi_minimum of {amin}"
         warnings.append(msg)
-        if not quiet:
+        if not quiet and ABI_SETUP_ATTR not in func.attributes:  # ori-abi said it
             emit_line(f"ori-regalloc: @{name}: {msg}")
         r = amin
     if note and low is not None and r < low:

@@ -118,7 +118,10 @@ def build_units(
                         if iv is not None and ia is not None:
                             cands.append((freq, iv, ia))
             for op in ops:
-                if isinstance(op, MovOp) and not op.is_guarded:
+                # an ABI copy (passes/abi/lower.py) stays: coalesced, its
+                # fixed register would cover the whole value
+                if isinstance(op, MovOp) and not op.is_guarded and \
+                        "ori.abi_copy" not in op.attributes:
                     a = op.src_reg("a")
                     if a is not None and a in num.index and op.results[0] in num.index:
                         cands.append((freq, num.index[a], num.index[op.results[0]]))

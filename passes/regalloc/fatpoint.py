@@ -111,7 +111,10 @@ def fatpoint_allocate(
     num_points: int,
     threshold: int,
     file_size: int = 256,
+    masks: dict[int, int] | None = None,
 ) -> FatPointResult:
+    """Colour ``order``; ``masks`` (unit id -> bit set) limits a unit to the
+    registers the calling convention allows it (``passes/regalloc/abi.py``)."""
     res = FatPointResult()
     nwords = max(1, -(-file_size // 64))
     occ = np.zeros((num_points, nwords), dtype=np.uint64)
@@ -131,6 +134,10 @@ def fatpoint_allocate(
         segs = list(zip(u.points.starts.tolist(), u.points.ends.tolist()))
         free = ~_busy(occ, segs)
         ok = cand
+        if masks is not None and u.id in masks:
+            m = masks[u.id]
+            for i in range(w):
+                ok &= m >> i  # every register of the slot is allowed
         for i in range(w):
             ok &= free >> i  # a slot of cost 0: all its registers are free
         if not ok:

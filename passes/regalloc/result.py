@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
+from passes.regalloc.abi import abi_frame_bytes
 from passes.regalloc.budget import MAX_REGS_ATTR, Budget, register_count
 from passes.regalloc.spill import (
     SmemSpill,
@@ -67,6 +68,9 @@ def record_figures(
     register count, frame bytes, spill store/load bytes and the spill area."""
     local = func.attributes.get("ori.local_bytes")
     local_bytes = local.value.data if isinstance(local, IntegerAttr) else 0
+    # the calling convention's part of the frame: outgoing stack-passed
+    # arguments and the callee saves (passes/regalloc/abi.py)
+    local_bytes += abi_frame_bytes(func)
     base = max(-(-local_bytes // 16) * 16, spill_base)
     spill_area = layout_spill_area(func, base, smem)
     remarks.extend(spill_area.remarks)

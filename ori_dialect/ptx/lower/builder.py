@@ -610,14 +610,27 @@ def append_op(blk: Block, op: Operation) -> None:
 _item = tuple.__getitem__
 
 
+MAX_PARAM_BYTES = 512
+"""The largest by-value ``.param`` object a call carries as one value (an
+``!ori.r4096`` register tuple)."""
+
+
 def param_reg(size: int) -> type[OriRegisterType]:
     """The register that carries a ``.param`` object of ``size`` bytes in a
-    call (32, 64 or 128 bits)."""
+    call (32, 64 or 128 bits; a larger by-value aggregate, up to
+    :data:`MAX_PARAM_BYTES`, the smallest register tuple that holds it -- the
+    calling convention decides whether it travels in registers or on the
+    stack, passes/abi/params.py)."""
     if size <= 4:
         return R32Type
     if size <= 8:
         return R64Type
-    return R128Type
+    if size <= 16:
+        return R128Type
+    bits = 256
+    while bits < 8 * size:
+        bits *= 2
+    return reg_type(RegFile.R, bits)
 
 
 def _u32(v: int) -> int:
@@ -625,6 +638,7 @@ def _u32(v: int) -> int:
 
 
 __all__ = [
+    "MAX_PARAM_BYTES",
     "PT",
     "RZ",
     "LoweringBuilder",

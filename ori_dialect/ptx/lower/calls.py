@@ -28,7 +28,12 @@ from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import CallIndirectOp, CallOp
 from ori_dialect.ops.func import RUNTIME_FUNCTIONS
 from ori_dialect.ptx import ast
-from ori_dialect.ptx.lower.builder import ParamBuffer, param_reg, param_size_align
+from ori_dialect.ptx.lower.builder import (
+    MAX_PARAM_BYTES,
+    ParamBuffer,
+    param_reg,
+    param_size_align,
+)
 from ori_dialect.ptx.lower.types import reg_class
 
 if TYPE_CHECKING:
@@ -82,7 +87,7 @@ def _lower_indirect(ctx: LoweringBuilder, ins: ast.Call, target: ast.Register) -
                   f"call receives {len(ins.returns)}", ins)
     for p in (*proto.params, *proto.return_params):
         size = param_size_align(p)[0]
-        if size == 0 or size > 16:
+        if size == 0 or size > MAX_PARAM_BYTES:
             ctx.error(f"a {size}-byte parameter in prototype '{proto.name}' is not supported", ins)
     fp = ctx.value(target, "u64")
     args = [_arg(ctx, a, p) for a, p in zip(ins.args, proto.params)]

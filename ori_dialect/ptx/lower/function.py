@@ -49,6 +49,7 @@ from ori_dialect.ops.control import BraOp, BrxOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import (
+    MAX_PARAM_BYTES,
     LoweringBuilder,
     ParamBuffer,
     Scope,
@@ -103,9 +104,9 @@ class FunctionLowering(LoweringBuilder):
                 params.append(_param_attr(size, align, off))
                 off += size
             else:
-                if size > 16:
+                if size > MAX_PARAM_BYTES:
                     self.error(f"parameter '{p.name}' of {size} bytes: by-value parameters larger "
-                               "than 16 bytes are not supported yet", p)
+                               f"than {MAX_PARAM_BYTES} bytes are not supported yet", p)
                 top.params[p.name] = ParamBuffer(p.name, size, align)
                 inputs.append(param_reg(size).unallocated())
                 params.append(_param_attr(size, align))
@@ -117,7 +118,7 @@ class FunctionLowering(LoweringBuilder):
                 top.vars[p.name] = Var(p.name, p.type)
                 outputs.append(reg_class(p.type).unallocated())
             else:
-                if size > 16 or size == 0:
+                if size > MAX_PARAM_BYTES or size == 0:
                     self.error(f"return value '{p.name}' of {size} bytes is not supported", p)
                 top.params[p.name] = ParamBuffer(p.name, size, align)
                 outputs.append(param_reg(size).unallocated())

@@ -1,0 +1,173 @@
+"""What ``ori-regalloc`` takes from ``ori-abi`` (seed 003 "Scratch Data
+Registers", "Call Instruction ABI Lowering"): the pre-colouring and the
+scratch/preserved classification of a function whose ``abi`` was resolved.
+
+Per allocation unit a mask of the registers it may take
+(:func:`abi_masks`, consumed by :func:`.fatpoint.fatpoint_allocate`):
+
+* a unit holding a pre-coloured value (an ABI copy's ``ori.abi_reg``, a
+  lowered call's ``ori.abi_results``, a device function's register-passed
+  parameter) takes exactly that register; such values are never spilled
+  (a reload would be an uncoloured value) and are coloured first;
+* an R unit live across a call -- before and after it, not an operand or
+  result of it -- may only take a *preserved* register: the callee may
+  clobber every scratch register and the CALL writes the return address
+  (R20:R21).  Where none is free the unit fails and is spilled, which is
+  ori's caller save: the spill store before the call and the reload after
+  it are seed 003's "pre-call save / post-call restore" brackets.  A
+  predicate live across a call has no preserved register (every P register
+  is scratch by default) and goes to its GPR home the same way;
+* the other R units of a *device function* take scratch registers only, so
+  that a leaf function needs no saves (ptxas 13.0's device functions use
+  R0, R3-R15 and R32+ and never touch R16-R31: passes/abi/__init__.py);
+  kernels are not restricted there.
+
+Values live across calls in a device function sit in preserved registers
+the function must save in its prologue and restore in its epilogue: the
+registers are recorded (``saved`` in the resolved ``abi``) and their bytes
+counted in the stack frame (``ori.abi_save_bytes``, 4 per register); the
+STL/LDL themselves are not emitted (ori's interpreter gives every
+activation its own register file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from xdsl.dialects.builtin import IntegerAttr, i32
+
+from ori_dialect.ir.abi import AbiAttr
+from ori_dialect.ir.registers import OriRegisterType, RegFile
+from ori_dialect.ops.control import CallOp
+from ori_dialect.ops.func import FuncOp
+from passes.abi.lower import precoloured_results
+from passes.regalloc.classes import Unit
+from passes.regalloc.points import LiveMatrix
+
+RESOLVED_ATTR = "ori.abi_resolved"
+SAVE_BYTES_ATTR = "ori.abi_save_bytes"
+
+
+def is_lowered(func: FuncOp) -> bool:
+    """``ori-abi`` inserted the pre-coloured copies (``ori.abi_resolved = 1``)."""
+    a = func.attributes.get(RESOLVED_ATTR)
+    return isinstance(a, IntegerAttr) and a.value.data == 1 and isinstance(func.abi, AbiAttr)
+
+
+def _bits(regs: frozenset[int]) -> int:
+    m = 0
+    for r in regs:
+        m |= 1 << r
+    return m
+
+
+def fixed_values(func: FuncOp, lm: LiveMatrix) -> dict[int, int]:
+    """Numbered value -> its pre-coloured base register."""
+    num = lm.numbering
+    out: dict[int, int] = {}
+    for ops in num.ops:
+        for op in ops:
+            for v, r in precoloured_results(op).items():
+                i = num.index.get(v)
+                if i is not None:
+                    out[i] = r
+    if not func.is_kernel and isinstance(func.abi, AbiAttr):
+        for arg, s in zip(func.entry_block.args, func.abi.fields().params or ()):
+            i = num.index.get(arg)
+            t = arg.type
+            if (s.reg >= 0 and i is not None and isinstance(t, OriRegisterType)
+                    and t.REG_FILE is RegFile.R):
+                out[i] = s.reg
+    return out
+
+
+def across_calls(lm: LiveMatrix) -> set[int]:
+    """Values live before and after some call, other than its results.  An
+    operand still live after the call (an indirect call's target used by
+    the next call) counts: the callee may clobber it."""
+    num = lm.numbering
+    calls = [op for ops in num.ops for op in ops if isinstance(op, CallOp)]
+    out: set[int] = set()
+    for c, vals in zip(calls, lm.live_through([lm.op_point[c] for c in calls])):
+        own = {num.index[v] for v in c.results if v in num.index}
+        out.update(int(v) for v in np.asarray(vals).tolist() if int(v) not in own)
+    return out
+
+
+def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
+              spillable: np.ndarray) -> tuple[dict[int, int], set[int]]:
+    """The allowed-register mask of each constrained unit and the units that
+    are pre-coloured (module docstring).  Pre-coloured values are made
+    unspillable in ``spillable`` (and their units)."""
+    if not is_lowered(func):
+        return {}, set()
+    assert isinstance(func.abi, AbiAttr)
+    f = func.abi.fields()
+    preserved = _bits((f.preserved or {}).get(RegFile.R, frozenset()))
+    scratch = _bits((f.scratch or {}).get(RegFile.R, frozenset()))
+    fixed = fixed_values(func, lm)
+    across = across_calls(lm)
+    masks: dict[int, int] = {}
+    pinned: set[int] = set()
+    for i in fixed:
+        spillable[i] = False
+    for u in units:
+        regs = {fixed[v] for v in u.values if v in fixed}
+        if regs:
+            masks[u.id] = ((1 << u.width) - 1) << min(regs)  # the whole slot
+            pinned.add(u.id)
+            u.spillable = False
+            continue
+        live_across = any(v in across for v in u.values)
+        if u.file is RegFile.R:
+            if live_across:
+                masks[u.id] = preserved
+            elif not func.is_kernel:
+                masks[u.id] = scratch
+        elif u.file is RegFile.P and live_across:
+            masks[u.id] = _bits((f.preserved or {}).get(RegFile.P, frozenset()))
+    return masks, pinned
+
+
+def pinned_first(order: list[Unit], pinned: set[int]) -> list[Unit]:
+    return [u for u in order if u.id in pinned] + [u for u in order if u.id not in pinned]
+
+
+def record_saves(func: FuncOp) -> int:
+    """After assignment: the preserved R registers a device function uses go
+    into its ``abi``'s ``saved`` set; returns their bytes (module docstring)."""
+    if not is_lowered(func) or func.is_kernel:
+        return 0
+    assert isinstance(func.abi, AbiAttr)
+    f = func.abi.fields()
+    preserved = (f.preserved or {}).get(RegFile.R, frozenset())
+    used: set[int] = set()
+    for op in func.walk():
+        vals = list(op.results) + [a for r in op.regions for b in r.blocks for a in b.args]
+        for v in vals:
+            t = v.type
+            if isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.R and \
+                    t.phys_index is not None:
+                used.update(r for r in range(t.phys_index, t.phys_index + t.num_regs())
+                            if r in preserved)
+    func.abi = AbiAttr.make(replace(f, saved={RegFile.R: frozenset(used)} if used else {}))
+    n = 4 * len(used)
+    func.attributes[SAVE_BYTES_ATTR] = IntegerAttr(n, i32)
+    return n
+
+
+def abi_frame_bytes(func: FuncOp) -> int:
+    """Frame bytes the convention adds: the widest call's stack-passed
+    arguments (``ori.abi_outgoing``, ptxas's ``IADD3 R1, R1, -0x40`` before
+    passing a 64-byte struct) and the callee saves (``ori.abi_save_bytes``)."""
+    n = 0
+    for key in ("ori.abi_outgoing", SAVE_BYTES_ATTR):
+        a = func.attributes.get(key)
+        if isinstance(a, IntegerAttr):
+            n += a.value.data
+    return n
+
+
+__all__ = ["SAVE_BYTES_ATTR", "abi_frame_bytes", "abi_masks", "across_calls", "fixed_values", "is_lowered",
+           "pinned_first", "record_saves"]
