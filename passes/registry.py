@@ -22,6 +22,8 @@ _PASSES: dict[str, str] = {
     "ori-stats": "passes.stats:StatsPass",
     "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",
     "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
+    "ori-pipeline": "passes.pipeline_modulo:PipelinePass",
+    "ori-loop-fusion": "passes.loop_fusion:LoopFusionPass",
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
     "ori-cse": "passes.cse:CsePass",

@@ -32,7 +32,9 @@ Algorithm (seed 001 "Software Pipelining Algorithm")
    ``latency - II x distance`` (register and memory recurrences, ddg.py);
    MII = max of both.
 4. *Modulo scheduling*: Rau's iterative modulo scheduling (schedule.py), II
-   from MII up to ``MII + max-ii-slack``, the exit test in stage 0.
+   from MII up to ``MII + max-ii-slack``, the exit test in stage 0; the
+   first II whose schedule has at most ``max-stages`` stages wins (a 64-cycle
+   global load at II 5 would take 14 stages).
 5. *Code generation* (codegen.py) and ori's register-pressure gate: a
    pipelined loop that raises the function's peak R pressure is put back
    (``reject-pressure-growth``; the seed's pressure knobs are unset by
@@ -71,7 +73,7 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from ori_dialect.analysis import functions_of
+from ori_dialect.analysis import LoopInfo, functions_of
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from passes.contract import Requirement, emit_remark, flush_diagnostics, option, require
@@ -111,9 +113,10 @@ class PipelinePass(ModulePass):
         6, "ori: iterative modulo scheduling's budget, placement steps per op and II "
         "(Rau's BudgetRatio); >= 1")
     max_ii_slack: int = option(
-        16, "ori: the largest II tried is MII + max-ii-slack; >= 0")
+        64, "ori: the largest II tried is MII + max-ii-slack; >= 0")
     max_stages: int = option(
-        4, "ori: reject a schedule of more stages (the code grows with stages^2); >= 2")
+        4, "ori: the most stages a schedule may have: the II search goes on past MII "
+        "until one fits (code grows with stages^2, live values with stages); >= 2")
     reject_pressure_growth: bool = option(
         True, "ori: put a pipelined loop back when it raises the function's peak "
         "R-register pressure (keeps ori-ptxas from gaining registers)")
@@ -146,7 +149,7 @@ class PipelinePass(ModulePass):
             name = func.sym_name.data  # type: ignore[attr-defined]
             rep = self.run_function(func)
             if self.remarks:
-                for lr in rep.loops:
+                for lr in sorted(rep.loops, key=lambda lr: lr.block_id):
                     emit_remark(name, lr.remark(), block=lr.block_id)
         if self.remarks:
             flush_diagnostics()
@@ -167,6 +170,13 @@ class PipelinePass(ModulePass):
         ids = {b: i for i, b in enumerate(blocks)}
         todo = [b for b in blocks if b.last_op is not None
                 and any(s is b for s in b.last_op.successors)]
+        # loops of several blocks are out of scope: a remark each
+        li = LoopInfo.compute(func)
+        for lp in li:
+            if len(lp.blocks) > 1:
+                head = li.cfg.blocks[lp.header]
+                rep.loops.append(LoopReport(block_id=ids[head], reason=(
+                    f"a loop of {len(lp.blocks)} blocks (single-block loops only)")))
         base_pressure = _r_pressure(func) if self.reject_pressure_growth and todo else 0
         for i in range(len(todo)):
             block = todo[i]

@@ -160,16 +160,15 @@ def analyze_loop(block: Block, target: SMTarget, knobs: Knobs) -> LoopReport:
     rep.rec_mii = rec_mii(ddg)
     mii = max(rep.res_mii, rep.rec_mii)
     sched = modulo_schedule(ddg, mii, target.pipe_widths, exit_slice(ddg, guard),
-                            budget_ratio=knobs.budget_ratio, max_ii=mii + knobs.max_ii_slack)
+                            budget_ratio=knobs.budget_ratio, max_ii=mii + knobs.max_ii_slack,
+                            max_stages=knobs.max_stages)
     if sched is None:
-        rep.reason = f"no modulo schedule with II <= {mii + knobs.max_ii_slack}"
+        rep.reason = (f"no modulo schedule of at most {knobs.max_stages} stages with "
+                      f"II <= {mii + knobs.max_ii_slack}")
         return rep
     rep.schedule = sched
     if sched.stages < 2:
         rep.reason = "the schedule has one stage (no iterations overlap)"
-        return rep
-    if sched.stages > knobs.max_stages:
-        rep.reason = f"{sched.stages} stages, above max-stages={knobs.max_stages}"
         return rep
     try:
         rep.trip_count = analyze(block, block, {block}, shape.pre_block).trip_count

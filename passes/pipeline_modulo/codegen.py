@@ -103,10 +103,11 @@ class Pipeliner:
                 return ctx.init[k]
             if ctx.absolute:
                 return ctx.init[k] if m == 0 else self.resolve(ctx, x, m - 1)
-            if m >= 1 and (not self._is_loop_value(x) or isinstance(x, BlockArgument)):
+            # relative iteration m >= 1 is no first iteration: the value is what
+            # the back edge passed (one key per value, no duplicate arguments);
+            # iteration 0 may be the loop's first, so (v, 0) stays a key of its own
+            if m >= 1:
                 return self.resolve(ctx, x, m - 1)
-            if isinstance(x, OpResult) and (x, m - 1) in ctx.table:
-                return ctx.table[(x, m - 1)]
         if (v, m) in ctx.table:
             return ctx.table[(v, m)]
         if ctx.missing is None:
@@ -164,6 +165,8 @@ class Pipeliner:
 
         # prologue steps
         prologue = [Block(arg_types=arg_types)] + [Block() for _ in range(S - 2)]
+        for new, old in zip(prologue[0].args, s.block.args, strict=True):
+            new.name_hint = old.name_hint
         pctx = _Ctx(True, list(prologue[0].args))
         drains: list[Block] = []
         kernel = Block()
@@ -197,7 +200,7 @@ class Pipeliner:
             if len(live) == n0:
                 break
         for key in live:
-            kernel.insert_arg(key[0].type, len(kernel.args))
+            kernel.insert_arg(key[0].type, len(kernel.args)).name_hint = key[0].name_hint
         kctx = _Ctx(False, pctx.init, {k: a for k, a in zip(live, kernel.args, strict=True)})
         self._emit(kctx, kernel, kinst)
         back_vals = [self.resolve(kctx, v, m + 1) for v, m in live]

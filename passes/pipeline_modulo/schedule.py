@@ -124,11 +124,13 @@ def try_schedule(ddg: LoopDDG, ii: int, widths: tuple[int, ...], deadline: froze
 
 
 def modulo_schedule(ddg: LoopDDG, mii: int, widths: tuple[int, ...], deadline: frozenset[int],
-                    *, budget_ratio: int, max_ii: int) -> Schedule | None:
-    """The first II from ``mii`` to ``max_ii`` that schedules (None: none)."""
+                    *, budget_ratio: int, max_ii: int, max_stages: int) -> Schedule | None:
+    """The first II from ``mii`` to ``max_ii`` that schedules in at most
+    ``max_stages`` stages (None: none).  A larger II shortens the schedule in
+    stages, and with it the code and the values live across stages."""
     for ii in range(mii, max_ii + 1):
         s = try_schedule(ddg, ii, widths, deadline, budget_ratio)
-        if s is not None and verify_schedule(ddg, s, widths):
+        if s is not None and s.stages <= max_stages and verify_schedule(ddg, s, widths):
             return s
     return None
 
