@@ -18,6 +18,7 @@ phase seed name                       ori pass
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
 --    nv-remat-block (seed 002)       ``ori-remat-block``
+--    ABI lowering (seed 003)         ``ori-abi``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
 
@@ -48,6 +49,13 @@ register limit (``max-regs``, ``override-directive-values``, ``target``).
 ``max-regs`` is not handed to ``ori-remat``'s ``remat-maxreg-ceiling``:
 measured on Thrust's sort kernels under ``max-regs=32`` that made the
 allocator spill more (benchmarks/README.md).
+
+**Calling convention** (seed 003).  Neither seed 003 nor seed 004 gives
+the ABI engine a phase number: seed 003's "Pipeline Integration" places it
+after late legalization and right before register allocation, called per
+function from the compilation driver.  ``ori-abi`` therefore runs last
+before ``ori-regalloc``, after ``ori-remat-block`` (which thus never sees
+the pre-coloured copies); it gets the register limit options too.
 
 The seeds give register allocation no phase number; ptxas allocates after
 its last numbered optimization phase, so ``ori-regalloc`` runs last.  A new
@@ -106,6 +114,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
     Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
+    Phase(None, "ABI lowering (seed 003)", "ori-abi"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
 
@@ -154,6 +163,10 @@ class PtxasPipelinePass(ModulePass):
         if pass_name == "ori-regalloc":
             opts["strategy"] = self.strategy
             opts["stats"] = self.stats
+        if pass_name == "ori-abi" and self.strategy == "ssa":
+            # the SSA allocator does not take the pre-colouring: set up and
+            # check the convention only (passes/regalloc/abi.py)
+            opts["lower_calls"] = False
         limits = {"max_regs": self.max_regs, "target": self.target,
                   "override_directive_values": self.override_directive_values or None}
         opts.update({k: v for k, v in limits.items() if v is not None and k in takes})

@@ -63,6 +63,7 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, option, require
+from passes.regalloc.abi import abi_masks, is_lowered, pinned_first, record_saves
 from passes.regalloc.budget import (
     OCCUPANCY_TARGET_ATTR,
     Budget,
@@ -183,6 +184,8 @@ def allocate_function(
         units, unit_of = build_units(
             lm, cost, spillable, loop_iterations, coalescing and trial == 0
         )
+        # the calling convention's pre-colouring and scratch/preserved split
+        abi_mask, pinned = abi_masks(func, lm, units, spillable)
         assignment: dict[int, int] = {}
         failed: list[Unit] = []
         peaks: dict[RegFile, int] = {}
@@ -198,7 +201,10 @@ def allocate_function(
             order = assignment_order(fu, pressure, len(allowed), spill_retry)
             if fixed_first:
                 order = _fixed_first(order)
-            res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f])
+            if pinned:
+                order = pinned_first(order, pinned)
+            res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f],
+                                    abi_mask or None)
             assignment.update(res.assignment)
             failed.extend(res.failed)
             peaks[f] = res.peak
@@ -278,6 +284,7 @@ def allocate_function(
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
+    record_saves(func)  # the preserved registers a device function saves (abi.py)
     # ---- frame and figures ----
     if plan is not None:
         func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)
@@ -511,6 +518,11 @@ class RegAllocPass(ModulePass):
                         "ori-regalloc: occupancy-budget and profile-lower-bound are "
                         "implemented for strategy=fatpoint only"
                     )
+                if is_lowered(f):
+                    raise PassFailedException(
+                        f"ori-regalloc: @{name}: strategy=ssa does not take ori-abi's "
+                        "pre-colouring (passes/regalloc/abi.py); allocate with "
+                        "strategy=fatpoint or run ori-abi{lower-calls=false}")
 
                 res = allocate_function_ssa(
                     f, target=self.target, max_regs=self.max_regs,
