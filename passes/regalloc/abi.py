@@ -23,11 +23,13 @@ Per allocation unit a mask of the registers it may take
   kernels are not restricted there.
 
 Values live across calls in a device function sit in preserved registers
-the function must save in its prologue and restore in its epilogue: the
+the function must save in its prologue and restore in its epilogue, and a
+device function that calls must save its return address (R20:R21): the
 registers are recorded (``saved`` in the resolved ``abi``) and their bytes
-counted in the stack frame (``ori.abi_save_bytes``, 4 per register); the
-STL/LDL themselves are not emitted (ori's interpreter gives every
-activation its own register file).
+counted in the stack frame and, as ``ptxas -v`` does, in the spill stores
+and loads (``ori.abi_save_bytes``, 4 per register); the STL/LDL themselves
+are not emitted (ori's interpreter gives every activation its own register
+file, so nothing there can observe them).
 """
 
 from __future__ import annotations
@@ -151,10 +153,22 @@ def record_saves(func: FuncOp) -> int:
                     t.phys_index is not None:
                 used.update(r for r in range(t.phys_index, t.phys_index + t.num_regs())
                             if r in preserved)
+    # a function that calls overwrites its own return address with the
+    # inner CALL's: it saves R20:R21 too (ptxas 13.0's recursive fib saves
+    # R16, R17, R20 and R21: 16 bytes)
+    if f.ret_reg is not None and f.ret_file is RegFile.R and any(
+            isinstance(op, CallOp) for op in func.walk()):
+        used.update((f.ret_reg, f.ret_reg + 1))
     func.abi = AbiAttr.make(replace(f, saved={RegFile.R: frozenset(used)} if used else {}))
     n = 4 * len(used)
     func.attributes[SAVE_BYTES_ATTR] = IntegerAttr(n, i32)
     return n
+
+
+def abi_save_bytes(func: FuncOp) -> int:
+    """The callee saves' bytes (``ori.abi_save_bytes``)."""
+    a = func.attributes.get(SAVE_BYTES_ATTR)
+    return a.value.data if isinstance(a, IntegerAttr) else 0
 
 
 def abi_frame_bytes(func: FuncOp) -> int:
@@ -169,5 +183,14 @@ def abi_frame_bytes(func: FuncOp) -> int:
     return n
 
 
-__all__ = ["SAVE_BYTES_ATTR", "abi_frame_bytes", "abi_masks", "across_calls", "fixed_values", "is_lowered",
-           "pinned_first", "record_saves"]
+__all__ = [
+    "SAVE_BYTES_ATTR",
+    "abi_frame_bytes",
+    "abi_masks",
+    "abi_save_bytes",
+    "across_calls",
+    "fixed_values",
+    "is_lowered",
+    "pinned_first",
+    "record_saves",
+]
