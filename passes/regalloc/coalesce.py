@@ -118,13 +118,17 @@ def build_units(
                         if iv is not None and ia is not None:
                             cands.append((freq, iv, ia))
             for op in ops:
-                # an ABI copy (passes/abi/lower.py) stays: coalesced, its
-                # fixed register would cover the whole value
-                if isinstance(op, MovOp) and not op.is_guarded and \
-                        "ori.abi_copy" not in op.attributes:
+                if isinstance(op, MovOp) and not op.is_guarded:
                     a = op.src_reg("a")
                     if a is not None and a in num.index and op.results[0] in num.index:
-                        cands.append((freq, num.index[a], num.index[op.results[0]]))
+                        pair = (num.index[a], num.index[op.results[0]])
+                        if "ori.abi_copy" in op.attributes:
+                            # an ABI copy (passes/abi/lower.py) stays -- joined,
+                            # its fixed register would cover the whole value --
+                            # but prefers its partner's register where free
+                            hints.append(pair)
+                        else:
+                            cands.append((freq, *pair))
         cands.sort(key=lambda c: -c[0])
         for _, a, b in cands:
             ra, rb = uf.find(a), uf.find(b)
