@@ -19,10 +19,38 @@ from xdsl.ir.core import IRWithUses
 from xdsl.irdl import IRDLOperation
 from xdsl.irdl.operations import OptionalDef
 
+# id of each attribute segment_sizes made -> its three sizes.  The cache
+# below keeps those attributes alive, so an id is never reused; reading the
+# sizes back through DenseArrayBase.get_values unpacks bytes on every call
+# (a quarter of ori-general-optimize's time on Thrust's kernels, issue 20).
+_MADE_SIZES: dict[int, tuple[int, int, int]] = {}
 
-@functools.lru_cache(maxsize=256)
+
+@functools.cache
 def segment_sizes(n_src: int, n_guard: int, n_prior: int) -> Attribute:
-    return DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
+    attr = DenseArrayBase.from_list(i32, (n_src, n_guard, n_prior))
+    _MADE_SIZES[id(attr)] = (n_src, n_guard, n_prior)
+    return attr
+
+
+def segment_values(seg: Attribute) -> Sequence[int]:
+    """The sizes in an ``operandSegmentSizes`` property: looked up for the
+    attributes :func:`segment_sizes` made, unpacked for others (parsed ops)."""
+    known = _MADE_SIZES.get(id(seg))
+    if known is not None:
+        return known
+    if not isinstance(seg, DenseArrayBase):
+        return seg.get_values()  # type: ignore[attr-defined]
+    raw = seg.data.data
+    vals = _RAW_SIZES.get(raw)
+    if vals is None:
+        vals = _RAW_SIZES[raw] = tuple(seg.get_values())  # type: ignore[arg-type]
+    return vals
+
+
+_RAW_SIZES: dict[bytes, tuple[int, ...]] = {}
+"""The sizes of parsed ``operandSegmentSizes`` properties, by their bytes
+(a handful of distinct ones)."""
 
 
 # ----------------------------------------------------------------------

@@ -77,6 +77,7 @@ from ori_dialect.ir.construction import (
     fast_create,
     fast_init_ok,
     segment_sizes,
+    segment_values,
 )
 from ori_dialect.ir.metadata import AsyncRole, LatencyClass, MemEffect, MemSpace, Pipe
 from ori_dialect.ir.registers import (
@@ -393,7 +394,7 @@ class OriInstruction(OriOp):
         ops = self.operands
         if seg is None:
             return ops, None, ()
-        n_src, n_guard, _ = seg.get_values()  # type: ignore[attr-defined]
+        n_src, n_guard, _ = segment_values(seg)
         guard = ops[n_src] if n_guard else None
         return ops[:n_src], guard, ops[n_src + n_guard :]
 
