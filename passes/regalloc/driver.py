@@ -85,7 +85,7 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
-from passes.regalloc.remat import remat_source, rematerialize
+from passes.regalloc.remat import remat_remark, remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
@@ -298,9 +298,7 @@ def allocate_function(
         remarks.insert(0, f"SMEM spilling not applicable: {smem_skipped}; spills go to local "
                           "memory")
     if rematerialized:
-        remarks.append(f"rematerialized {rematerialized} value"
-                       f"{'s' if rematerialized != 1 else ''} instead of spilling "
-                       "(remat-enable)")
+        remarks.append(remat_remark(rematerialized))
     for r in remarks:
         emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
@@ -457,7 +455,7 @@ class RegAllocPass(ModulePass):
     remat_enable: bool = option(
         True, "RematEnable / RegAllocRematEnable (seed 002, ptxas-side knobs): a value to "
         "spill whose definition reads no register (MOV of an immediate, LDC, ...) is "
-        "recomputed before each use instead of stored and reloaded (remat.py); fatpoint only")
+        "recomputed before each use instead of stored and reloaded (remat.py)")
     ssa_search_budget: int = option(
         20000, "strategy=ssa only: candidates the exact search for fewer R registers than "
         "the greedy assignment may try per function (ssa_search.py); 0 keeps the greedy "
@@ -531,6 +529,7 @@ class RegAllocPass(ModulePass):
                     smem_spilling=self.smem_spilling,
                     file_limits=parse_file_limits(self.force_file_limits),
                     search_budget=self.ssa_search_budget,
+                    remat=self.remat_enable,
                 )
             else:
                 res = allocate_function(

@@ -29,6 +29,8 @@ as reloads (never spilled again: :func:`.spill_marks.is_spill_reload`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Operation, OpResult, SSAValue
 
@@ -56,14 +58,16 @@ def remat_source(v: SSAValue) -> Operation | None:
     return op if def_check(v, _KNOBS) is None else None
 
 
-def rematerialize(v: SSAValue, tag: int) -> int:
-    """Replace every use of ``v`` by a clone of its definition placed right
-    before the user; erase the definition.  Returns the number of clones."""
+def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = ()) -> int:
+    """Replace the uses of ``v`` by clones of its definition, one placed right
+    before each user; users in ``keep`` go on reading ``v`` (the SSA
+    strategy's uses before the eviction point).  The definition is erased
+    once nothing reads it.  Returns the number of clones."""
     op = remat_source(v)
     assert op is not None, "rematerialize() of a value remat_source() refuses"
     users: list[Operation] = []
     for use in list(v.uses):
-        if use.operation not in users:
+        if use.operation not in users and use.operation not in keep:
             users.append(use.operation)
     for user in users:
         clone = op.clone()
@@ -74,9 +78,16 @@ def rematerialize(v: SSAValue, tag: int) -> int:
         for k, o in enumerate(user.operands):
             if o is v:
                 user.operands[k] = clone.results[0]
-    op.detach()
-    op.erase()
+    if not v.uses:
+        op.detach()
+        op.erase()
     return len(users)
 
 
-__all__ = ["REMAT_COST_FACTOR", "remat_source", "rematerialize"]
+def remat_remark(count: int) -> str:
+    """The allocator's remark for ``count`` rematerialized values."""
+    return (f"rematerialized {count} value{'s' if count != 1 else ''} instead of spilling "
+            "(remat-enable)")
+
+
+__all__ = ["REMAT_COST_FACTOR", "remat_remark", "remat_source", "rematerialize"]

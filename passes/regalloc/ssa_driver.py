@@ -67,6 +67,7 @@ from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
+from passes.regalloc.remat import remat_remark
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
@@ -91,6 +92,7 @@ def allocate_function_ssa(
     smem_spilling: bool = False,
     file_limits: dict[RegFile, int] | None = None,
     search_budget: int = 20000,
+    remat: bool = True,
 ) -> FunctionResult:
     """Allocate ``func`` with the ssa strategy (module docstring).
     ``smem_spilling`` and ``file_limits`` mean what they mean for
@@ -123,11 +125,13 @@ def allocate_function_ssa(
     # (phi_spill.py): done first, where a block entry or branch needs more
     # registers than the file has
     spilled = spill_phis(func, limits, spill_files, smem)
+    rematerialized = 0
     while True:
         attempts += 1
         ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
-                      report=budget.limits, smem=smem, allowed=allowed)
+                      report=budget.limits, smem=smem, allowed=allowed, remat=remat)
         spilled += ps.spilled
+        rematerialized += ps.rematerialized
         lv = ps.liveness if ps.liveness is not None else Liveness(CFG.compute(func))
         try:
             asg: Assignment = assign(lv, allowed, record=RegFile.R)
@@ -162,6 +166,8 @@ def allocate_function_ssa(
                 ) from None
             limits[e.file] -= e.width
 
+    if rematerialized:
+        remarks.append(remat_remark(rematerialized))
     # ---- tightening: fewer R registers than the greedy peak, if any exist ----
     pressure = RegisterPressure(lv).max.get(RegFile.R, 0)
     found = tighten(lv, allowed[RegFile.R], asg, pressure, search_budget)

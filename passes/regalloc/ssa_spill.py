@@ -36,7 +36,9 @@ What differs from the paper (simpler, same pressure bound):
 * the shared spiller emits the store and a reload before *every* use
   (:func:`.spill.spill_value`, used as is); the reloads of the uses that
   keep the register are then taken out again (:func:`_reattach`);
-* no rematerialisation; spill stores are not moved out of loops.
+* rematerialisation only of definitions that read no register (with
+  ``remat-enable``, :mod:`.remat`): such an evicted value is cloned before
+  each use a reload would serve; spill stores are not moved out of loops.
 
 **Why the bound holds.**  Program points are those of :mod:`.points`: a
 block's entry (live-in plus all arguments) and the point after each op
@@ -98,6 +100,7 @@ from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES
+from passes.regalloc.remat import remat_source, rematerialize
 from passes.regalloc.result import allocation_failure
 from passes.regalloc.spill import SmemSpill, next_tag, spill_value
 from passes.regalloc.spill_marks import (
@@ -248,6 +251,8 @@ class Slots:
 class PreSpillResult:
     spilled: int = 0
     """Values spilled by the pre-spiller."""
+    rematerialized: int = 0
+    """Of those, the values recomputed at their uses instead (:mod:`.remat`)."""
     rounds: int = 0
     max_pressure: dict[RegFile, int] = field(default_factory=dict)
     """Maximum pressure per file after spilling (what assignment will need)."""
@@ -632,6 +637,7 @@ def prespill(
     report: dict[RegFile, int] | None = None,
     smem: SmemSpill | None = None,
     allowed: dict[RegFile, list[int]] | None = None,
+    remat: bool = False,
 ) -> PreSpillResult:
     """Spill until no program point of ``func`` needs more than
     ``limits[f]`` registers of any file ``f`` (files without a limit are not
@@ -641,7 +647,8 @@ def prespill(
     :data:`.classes.SPILLABLE_FILES`) are spilled; excess pressure in another
     file is a diagnostic naming ``report[f]`` (default ``limits[f]``) as the
     register count.  ``smem`` selects the shared spiller's SMEM mode for R
-    values."""
+    values; with ``remat`` an evicted value whose definition reads no
+    register is recomputed instead (:mod:`.remat`)."""
     spill_files = set(SPILLABLE_FILES if files is None else files)
     slots = {f: Slots.of(a) for f, a in (allowed or {}).items() if f in (RegFile.R, RegFile.UR)}
     res = PreSpillResult()
@@ -678,9 +685,14 @@ def prespill(
         forced = set(plan.forced)
         for v in [*plan.evicted, *(v for v in plan.forced if v not in plan.kept)]:
             keep = [] if v in forced else [num.ops[b][k] for (b, k) in sorted(plan.kept[v])]
-            spill_value(vals[v], tag, smem)
-            if keep:
-                _reattach(vals[v], keep, tag)
+            if remat and remat_source(vals[v]) is not None:
+                # a clone before each reloaded use, like a reload (remat.py)
+                rematerialize(vals[v], tag, keep)
+                res.rematerialized += 1
+            else:
+                spill_value(vals[v], tag, smem)
+                if keep:
+                    _reattach(vals[v], keep, tag)
             tag += 1
             res.spilled += 1
 

@@ -1,5 +1,7 @@
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=16 stats=true},ori-check-regalloc' 2>&1 | filecheck %s
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=16 stats=true remat-enable=false},ori-check-regalloc' 2>&1 | filecheck %s --check-prefix=OFF
+// RUN: ori-opt %s -p 'ori-regalloc{max-regs=16 stats=true strategy=ssa},ori-check-regalloc' 2>&1 | filecheck %s --check-prefix=SSA
+// RUN: ori-opt %s -p 'ori-regalloc{max-regs=16 stats=true strategy=ssa remat-enable=false},ori-check-regalloc' 2>&1 | filecheck %s --check-prefix=SSA-OFF
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=16 stats=true},ori-check-regalloc' -t ori-asm 2>/dev/null | filecheck %s --check-prefix=ASM
 
 // The allocator's own rematerialization (remat-enable, seed 002's
@@ -8,7 +10,8 @@
 // max-regs 16 leaves.  The constants read no register, so the allocator
 // recomputes them before each use instead of storing and reloading them:
 // the loaded values stay in registers and nothing goes to local memory.
-// With remat-enable=false the same pressure is met with STL/LDL.
+// With remat-enable=false the same pressure is met with STL/LDL.  The ssa
+// strategy's pre-spiller does the same with the values it evicts.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @consts() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
@@ -78,6 +81,11 @@ builtin.module attributes {ori.target = "sm_80"} {
 // OFF-NOT: rematerialized
 // OFF: 48 bytes stack frame, 44 bytes spill stores, 140 bytes spill loads
 // OFF: Used 16 registers
+
+// SSA: remark: rematerialized 8 values instead of spilling (remat-enable)
+// SSA: 8 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
+// SSA-OFF-NOT: rematerialized
+// SSA-OFF: 40 bytes stack frame, 40 bytes spill stores, 72 bytes spill loads
 
 // Each use reads its own copy, placed right before it, like a reload; only
 // the 64-bit address goes to local memory.

@@ -30,7 +30,7 @@ builtin.module attributes {ori.target = "sm_100"} {
 // CHECK:       ptxas info    : Function properties for three
 // CHECK-NEXT:      8 bytes stack frame, 4 bytes spill stores, 12 bytes spill loads
 // CHECK:       ptxas info    : Function properties for caller
-// CHECK-NEXT:      16 bytes stack frame, 16 bytes spill stores, 16 bytes spill loads
+// CHECK-NEXT:      16 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
 // CHECK-LABEL: .func three
 // CHECK:       STL [RZ], R4 ;
 // CHECK-LABEL: .entry caller

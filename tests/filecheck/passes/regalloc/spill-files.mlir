@@ -1,11 +1,11 @@
-// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1"}',ori-check-regalloc -t ori-asm | filecheck %s
-// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
+// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" remat-enable=false}',ori-check-regalloc -t ori-asm | filecheck %s
+// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16 remat-enable=false}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true smem-spilling=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=SMEM
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=LMEM
 // RUN: ori-opt %S/Inputs/smem_spilling.ptx -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc,ori-stats 2>&1 >/dev/null | filecheck %s --check-prefix=PRAGMA
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="P=1"}' 2>&1 | filecheck %s --check-prefix=FAIL
 // RUN: not ori-opt %s -p 'ori-regalloc{force-file-limits="X=1"}' 2>&1 | filecheck %s --check-prefix=BADOPT
-// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1"}' -t ori-asm | sed -n '/^.entry k/,/end k/p' | not grep -E '[ ,](P[2-6]|UP[1-6]|UR[1-9]|B[1-9])[ ,;]'
+// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" remat-enable=false}' -t ori-asm | sed -n '/^.entry k/,/end k/p' | not grep -E '[ ,](P[2-6]|UP[1-6]|UR[1-9]|B[1-9])[ ,;]'
 
 // @k keeps four predicates, two uniform predicates, three uniform registers
 // and two barrier registers live at once.  Under force-file-limits every file
@@ -13,7 +13,10 @@
 // definition, R2P before each use), UR values go through MOV / R2UR and B
 // values through BMOV.32; only P0-P1, UP0, UR0 and B0 are used (the last
 // RUN line).  With
-// max-regs=16 the R file spills to local memory as well.
+// max-regs=16 the R file spills to local memory as well.  These RUN lines
+// turn remat-enable off: the UR values are constant-bank loads, which the
+// allocator would otherwise recompute at their uses (remat.py) instead of
+// taking the GPR-home path this test is about.
 //
 // @s (launch bounds 64 threads) needs 24 live R values; with max-regs=8
 // (override-directive-values: ptxas ignores --maxrregcount under launch
