@@ -69,6 +69,8 @@ from xdsl.ir import Block, SSAValue
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
 from ori_dialect.ir.registers import r32, r64
+from ori_dialect.ops.control import CallIndirectOp
+from ori_dialect.ops.module_vars import AddrOp
 from targets import get_target
 
 # ----------------------------------------------------------------------------
@@ -136,9 +138,12 @@ FEATURES = (
     "float",
     "fsetp",
     "call",
+    "call_indirect",
     "pressure",
 )
 """Every construct name :attr:`GeneratedProgram.features` may count."""
+OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect"})
+"""Features only an option that is off by default produces (``abi_calls``)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,14 @@ class GenOptions:
     the other options is unchanged."""
     floats: bool = True
     calls: bool = True
+    abi_calls: bool = False
+    """Calling-convention stress (issue 17): every program has device
+    functions, with 1 to 14 parameters (more than the twelve parameter
+    registers R4-R15: the rest go to the stack), a later device function
+    may call an earlier one (return-address saves), and about a third of
+    the calls go through a function pointer (``ori.addr`` +
+    ``ori.call_indirect``).  Off by default: the other options' programs
+    stay as they are."""
     shared: bool = True
     shfl: bool = True
     warp: bool = True
@@ -568,12 +581,26 @@ class _FuncGen:
         else:
             self.add(self.op("redux", self.pick(), FULL_MASK, mods=kind))
 
+    def s_call_any(self) -> None:
+        """A call of the cheapest callee whatever the budget says."""
+        self._call(min(self.callees, key=lambda c: c.cost))
+
     def s_call(self) -> None:
-        c = self.rng.choice([c for c in self.callees if c.cost * self.mult <= self.left()])
+        self._call(self.rng.choice(
+            [c for c in self.callees if c.cost * self.mult <= self.left()]))
+
+    def _call(self, c: _Callee) -> None:
         self.features["call"] += 1
         self.cost += c.cost * self.mult
         args = [self.pick() for _ in range(c.nargs)]
-        res = self.fb.call(c.name, *args, results=[r32] * c.nres)
+        if self.opts.abi_calls and self.rng.random() < 0.35:
+            self.features["call_indirect"] += 1  # "call" counts it too (above)
+            fp = self.fb.insert(AddrOp(c.name)).res
+            op = CallIndirectOp(fp, args, [r32] * c.nres)
+            self.fb.insert(op)
+            res = op.results[0] if c.nres == 1 else op
+        else:
+            res = self.fb.call(c.name, *args, results=[r32] * c.nres)
         for v in [res] if c.nres == 1 else res.results:
             self.add(v)
 
@@ -916,12 +943,13 @@ def _remat_values(g: _FuncGen, rng: random.Random, count: int, p: int, gid: SSAV
     return [*vals, *bases], [*wide, out]
 
 
-def _gen_callee(rng: random.Random, opts: GenOptions, features: Counter[str], name: str) -> tuple[FuncBuilder, _Callee]:
-    nargs = rng.randint(1, 3)
+def _gen_callee(rng: random.Random, opts: GenOptions, features: Counter[str], name: str,
+                callees: Sequence[_Callee] = ()) -> tuple[FuncBuilder, _Callee]:
+    nargs = rng.randint(1, 14 if opts.abi_calls else 3)
     nres = rng.randint(1, 2)
     fb = FuncBuilder(name, [r32] * nargs, [r32] * nres)
     sub = replace(opts, max_depth=min(opts.max_depth, 2), max_stmts=min(opts.max_stmts, 3))
-    g = _FuncGen(rng, fb, sub, features, kernel=False, budget=200)
+    g = _FuncGen(rng, fb, sub, features, kernel=False, callees=callees, budget=200)
     g.uniform = False  # a callee may be called under divergence
     for a in fb.entry.args:
         g.add(a)
@@ -941,9 +969,11 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
     features: Counter[str] = Counter()
     funcs: list[FuncBuilder] = []
     callees: list[_Callee] = []
-    if opts.calls and rng.random() < 0.5:
-        for i in range(rng.randint(1, 2)):
-            fb_c, c = _gen_callee(rng, opts, features, f"dev{i}")
+    if opts.calls and (opts.abi_calls or rng.random() < 0.5):
+        for i in range(rng.randint(1, 2) if not opts.abi_calls else rng.randint(1, 3)):
+            # under abi_calls a device function may call the earlier ones
+            fb_c, c = _gen_callee(rng, opts, features, f"dev{i}",
+                                  callees if opts.abi_calls else ())
             funcs.append(fb_c)
             callees.append(c)
 
@@ -952,6 +982,7 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
     P = cb.params
     name = f"fuzz{seed}"
     fb = FuncBuilder(name, kernel=True, params=PARAMS)
+    callee_calls = features["call"]  # the calls the device functions make
     g = _FuncGen(rng, fb, opts, features, kernel=True, callees=callees, budget=opts.budget)
     # ---- preamble ----
     tid = g.op("s2r", mods="SR_TID.X")
@@ -990,6 +1021,9 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
         remat, remat_wide = _remat_values(g, rng, opts.remat_pressure, P, gid, s, out)
     # ---- body ----
     g.region(rng.randint(max(2, opts.max_stmts - 2), opts.max_stmts + 2))
+    if opts.abi_calls and callees and features["call"] == callee_calls:
+        # every abi_calls program calls (the budget may have left no room)
+        g.s_call_any()
     # ---- epilogue: checksum of recent values, kept values and pressure ----
     recent = [x.v for x in g.pool[-12:]]
     for w in remat_wide:

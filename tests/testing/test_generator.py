@@ -12,7 +12,7 @@ import pytest
 from ori_dialect.ops import BarOp, CallOp, FuncOp, ShflOp
 from ori_dialect.testing import FEATURES, GeneratedProgram, GenOptions, generate
 from ori_dialect.testing.equivalence import module_text, run_launch
-from ori_dialect.testing.generator import SLOTS, TRIP_CLASSES, trip_count
+from ori_dialect.testing.generator import OPT_IN_FEATURES, SLOTS, TRIP_CLASSES, trip_count
 from tests.conftest import parse
 
 COVERAGE_SEEDS = range(150)
@@ -58,7 +58,7 @@ def test_verifies_and_round_trips(seed: int) -> None:
     assert module_text(again) == text
 
 
-@pytest.mark.parametrize("feature", FEATURES)
+@pytest.mark.parametrize("feature", [f for f in FEATURES if f not in OPT_IN_FEATURES])
 def test_every_feature_appears(feature: str) -> None:
     assert feature_totals()[feature] > 0, f"no program of seeds {COVERAGE_SEEDS} has {feature}"
 
@@ -94,6 +94,20 @@ def test_options_switch_features_off() -> None:
         tot.update(generate(s, options=opts).features)
     for f in ("float", "fsetp", "call", "shared", "bar", "shfl", "atomic", "loop_trip_1000", "pressure"):
         assert tot[f] == 0, f
+
+
+def test_abi_calls_knob() -> None:
+    """abi_calls: every program calls, some through a function pointer, with
+    more than twelve parameters somewhere (issue 17)."""
+    tot: Counter[str] = Counter()
+    wide = 0
+    for s in range(20):
+        p = generate(s, options=GenOptions(abi_calls=True))
+        assert p.features["call"] > 0
+        tot.update(p.features)
+        wide += any(isinstance(o, FuncOp) and len(o.function_type.inputs.data) > 12
+                    for o in p.module.walk())
+    assert tot["call_indirect"] > 0 and wide > 0
 
 
 def test_pressure_knob() -> None:
