@@ -133,10 +133,6 @@ def analyze_loop(block: Block, target: SMTarget, knobs: Knobs) -> LoopReport:
         rep.reason = shape
         return rep
     rep.ops = len(shape.body)
-    if not knobs.ok_to_pipeline_no_unroll and any(
-            isinstance(op, PragmaOp) and op.text.data == "nounroll" for op in block.ops):
-        rep.reason = "nounroll pragma (ok-to-pipeline-no-unroll=0)"
-        return rep
     if not shape.body:
         rep.reason = "empty loop body"
         return rep
@@ -149,12 +145,6 @@ def analyze_loop(block: Block, target: SMTarget, knobs: Knobs) -> LoopReport:
     if not isinstance(guard, OpResult) or guard.op not in shape.body:
         rep.reason = "the exit predicate is not computed in the loop"
         return rep
-    if knobs.pipeline_miovq_to_inst_ratio >= 0:
-        mio = sum(1 for op in shape.body if isinstance(op, OriInstruction) and op.PIPE in _MIO)
-        if mio / len(shape.body) < knobs.pipeline_miovq_to_inst_ratio:
-            rep.reason = (f"MIO share {mio}/{len(shape.body)} below "
-                          f"pipeline-miovq-to-inst-ratio={knobs.pipeline_miovq_to_inst_ratio}")
-            return rep
     ddg = build_ddg(block, shape.body, shape.back_args, target)
     rep.res_mii = res_mii(ddg, target.pipe_widths)
     rep.rec_mii = rec_mii(ddg)
@@ -167,6 +157,17 @@ def analyze_loop(block: Block, target: SMTarget, knobs: Knobs) -> LoopReport:
                       f"II <= {mii + knobs.max_ii_slack}")
         return rep
     rep.schedule = sched
+    # the knobs' policy decisions come after the figures, which the remark shows
+    if not knobs.ok_to_pipeline_no_unroll and any(
+            isinstance(op, PragmaOp) and op.text.data == "nounroll" for op in block.ops):
+        rep.reason = "nounroll pragma (ok-to-pipeline-no-unroll=0)"
+        return rep
+    if knobs.pipeline_miovq_to_inst_ratio >= 0:
+        mio = sum(1 for op in shape.body if isinstance(op, OriInstruction) and op.PIPE in _MIO)
+        if mio / len(shape.body) < knobs.pipeline_miovq_to_inst_ratio:
+            rep.reason = (f"MIO share {mio}/{len(shape.body)} below "
+                          f"pipeline-miovq-to-inst-ratio={knobs.pipeline_miovq_to_inst_ratio}")
+            return rep
     if sched.stages < 2:
         rep.reason = "the schedule has one stage (no iterations overlap)"
         return rep
