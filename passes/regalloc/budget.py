@@ -154,6 +154,18 @@ class Budget:
         return [i for i in range(self.limits.get(file, 0)) if i not in res]
 
 
+def abi_reserved_range(func: FuncOp) -> set[int]:
+    """The ``reserved = Ra-Rb`` range of a function ``ori-abi`` set up
+    (seed 003's reservation query; ``passes/abi/setup.py`` checked it against
+    the parameters and the return address): never allocated."""
+    from ori_dialect.ir.abi import AbiAttr  # lazy: only ABI functions need it
+
+    if ABI_SETUP_ATTR not in func.attributes or not isinstance(func.abi, AbiAttr):
+        return set()
+    rng = func.abi.fields().reserved
+    return set(range(rng[0], rng[1] + 1)) if rng is not None else set()
+
+
 def hidden_regs(target: object) -> int:
     """Registers ptxas adds to ``Used N registers`` beyond the highest one in
     the SASS: 2 on sm_70 and later, 0 before (see ``passes/stats.py``)."""
@@ -335,7 +347,7 @@ def compute_budget(
     low_res = {0, 1, 2, 3} if abi else {1}
     # the registers ptxas withholds sit at the top of the budget (module docstring)
     top_res = set(range(max(r - hidden_regs(target), 0), r))
-    reserved = {RegFile.R: frozenset(low_res | top_res)}
+    reserved = {RegFile.R: frozenset(low_res | top_res | abi_reserved_range(func))}
     return Budget(limits, reserved, abi, warnings, remarks)
 
 
