@@ -93,6 +93,11 @@ class Setup:
         if not self.quiet:
             emit_line(f"ori-abi: @{self.req.name}: warning {code}: {text}")
 
+    def note(self, text: str) -> None:
+        """What ori does not model, said whether or not remarks are on."""
+        if not self.quiet:
+            emit_line(f"ori-abi: @{self.req.name}: remark: {text}")
+
     def error(self, code: int, *args: object) -> PassFailedException:
         return PassFailedException(f"@{self.req.name}: error {code}: {CATALOG[code] % args}")
 
@@ -198,6 +203,12 @@ def master_setup(req: Request, *, quiet: bool = False) -> Resolved:
         if not any(r % 2 == 0 and r + 1 in sc for r in sc):
             s.warn(7010)
     # 7. coroutine SUSPEND (not lowered: see the package docstring)
+    if req.coroutine:
+        s.note("coroutine SUSPEND/RESUME lowering and the coroutine frame are not modelled "
+               "(only the 7011 classification check runs)")
+    if req.ret_mode == 3:
+        s.note("the uniform return address is validated but not modelled: calls are lowered "
+               "with the regular R-pair convention")
     if req.coroutine and req.suspend_scratch is not None:
         for f, regs in req.suspend_scratch.items():
             for r in sorted(regs & preserved.get(f, set())):

@@ -81,6 +81,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 }
 
 // -----
+// WARN: ori-abi: @coro: remark: coroutine SUSPEND/RESUME lowering and the coroutine frame are not modelled (only the 7011 classification check runs)
 // WARN: ori-abi: @coro: warning 7011: Register (R16)is defined as scratch on SUSPEND but preserved for coroutine function
 // WARN: ori-abi: @coro: warning 7011: Register (R17)is defined as scratch on SUSPEND but preserved for coroutine function
 builtin.module attributes {ori.target = "sm_80"} {
