@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntegerAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
@@ -49,7 +49,13 @@ from ori_dialect.interpreter.physical import RegisterLayout, physical_frame, reg
 from ori_dialect.interpreter.semantics.registry import InterpreterError, compile_op
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, same_register_classes
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    PredType,
+    RegFile,
+    UPredType,
+    same_register_classes,
+)
 from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.module_vars import AddrOp
@@ -397,7 +403,7 @@ class Decoder:
             raise InterpreterError(f"call to unknown function @{callee}")
 
         exited = m.exited
-        clobber = self._clobber(dsts)
+        clobber = self._clobber(dsts, op)
 
         def call(frame: Frame, idx: np.ndarray) -> None:
             res = m.call(callee, idx, [frame[s][idx] for s in args])
@@ -409,12 +415,14 @@ class Decoder:
 
         return call
 
-    def _clobber(self, dsts: list[int]) -> Callable[[Frame, np.ndarray], None]:
+    def _clobber(self, dsts: list[int], op: CallOp) -> Callable[[Frame, np.ndarray], None]:
         """Physical mode, in a function ``ori-abi`` lowered: after a call
-        every scratch register of the caller's resolved ``abi`` holds
-        garbage (the callee may have used it), so a value the allocator left
-        in a scratch register across the call is caught (seed 003 "Scratch
-        Data Registers"); the call's results are written afterwards."""
+        every register the callee may overwrite holds garbage -- the call's
+        ``ori.abi_clobbers`` (what ``ori-regalloc`` recorded from the
+        callees' allocation), else every scratch register of the caller's
+        resolved ``abi`` -- so a value the allocator left there across the
+        call is caught (seed 003 "Scratch Data Registers"); the call's
+        results are written afterwards."""
         func = self.func
         abi = getattr(func, "abi", None)
         done = func.attributes.get("ori.abi_resolved")
@@ -422,6 +430,11 @@ class Decoder:
                 isinstance(done, IntegerAttr) and done.value.data == 1):
             return lambda frame, idx: None
         scratch = abi.fields().scratch or {}
+        masks = op.attributes.get("ori.abi_clobbers")
+        if isinstance(masks, ArrayAttr) and len(masks.data) == 2:
+            bits = [m.data for m in masks.data]  # type: ignore[union-attr]
+            scratch = {f: frozenset(i for i in range(b.bit_length()) if b >> i & 1)
+                       for f, b in zip((RegFile.R, RegFile.P), bits)}
         keep = set(dsts)
         todo: dict[tuple[object, int, int], tuple[int, list[int]]] = {}
 
@@ -452,7 +465,12 @@ class Decoder:
                     a[idx] = ~a[idx]
                 elif a.ndim == 2:  # a quad or tuple: (threads, registers)
                     a[np.ix_(idx, cols)] = np.uint32(0xDEADBEEF)
-                else:  # pairs are even-aligned: both halves share a class
+                elif a.dtype == np.uint64 and cols != [0, 1]:
+                    # a pair with one half clobbered (a callee's clobber set
+                    # need not cover whole pairs): only that half
+                    keep_bits = np.uint64(0xFFFFFFFF00000000 if cols == [0] else 0xFFFFFFFF)
+                    a[idx] = (a[idx] & keep_bits) | (np.uint64(0xDEADBEEFDEADBEEF) & ~keep_bits)
+                else:
                     a[idx] = np.array(0xDEADBEEFDEADBEEF).astype(a.dtype)
         return clobber
 
@@ -496,7 +514,7 @@ class Decoder:
         sizes = (None if op.params is None else [p.size.data for p in op.params.data],
                  None if op.returns is None else [p.size.data for p in op.returns.data])
         checked: set[str] = set()
-        clobber = self._clobber(dsts)
+        clobber = self._clobber(dsts, op)
 
         def check(name: str) -> None:
             f = m.func_ops[name]

@@ -9,14 +9,19 @@ Per allocation unit a mask of the registers it may take
   lowered call's ``ori.abi_results``, a device function's register-passed
   parameter) takes exactly that register; such values are never spilled
   (a reload would be an uncoloured value) and are coloured first;
-* an R unit live across a call -- before and after it, not an operand or
-  result of it -- may only take a *preserved* register: the callee may
-  clobber every scratch register and the CALL writes the return address
-  (R20:R21).  Where none is free the unit fails and is spilled, which is
-  ori's caller save: the spill store before the call and the reload after
-  it are seed 003's "pre-call save / post-call restore" brackets.  A
-  predicate live across a call has no preserved register (every P register
-  is scratch by default) and goes to its GPR home the same way;
+* an R (or P) unit live across calls may not take a register any of those
+  calls may overwrite (:func:`call_clobbers`): the return address the CALL
+  writes (R20:R21) and what each possible callee recorded after its own
+  allocation (``ori.abi_clobbers``: the registers it and its callees touch
+  and do not save) -- callees are allocated before their callers -- or,
+  where a callee is not known yet (recursion, a runtime function), every
+  scratch register: then only the preserved R16-R19, R22-R31 remain and no
+  predicate.  ptxas does the same inside one module (its kernels keep a
+  value in R2 across calls to functions that leave R2 alone, and in R16+
+  across a call to an external function).  Where no allowed register is
+  free the unit fails and is spilled, which is ori's caller save: the spill
+  store before the call and the reload after it are seed 003's "pre-call
+  save / post-call restore" brackets;
 * the other R units of a *device function* take scratch registers only, so
   that a leaf function needs no saves (ptxas 13.0's device functions use
   R0, R3-R15 and R32+ and never touch R16-R31: passes/abi/__init__.py);
@@ -37,7 +42,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerAttr, i32
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, i32
 
 from ori_dialect.ir.abi import AbiAttr
 from ori_dialect.ir.registers import OriRegisterType, RegFile
@@ -48,6 +53,10 @@ from passes.regalloc.classes import Unit
 from passes.regalloc.points import LiveMatrix
 
 RESOLVED_ATTR = "ori.abi_resolved"
+CLOBBERS_ATTR = "ori.abi_clobbers"
+"""On a device function after allocation and on each call of a lowered
+function: the (R, P) registers the callee may overwrite, as bit sets."""
+_ALL = (1 << 256) - 1
 SAVE_BYTES_ATTR = "ori.abi_save_bytes"
 
 
@@ -84,17 +93,52 @@ def fixed_values(func: FuncOp, lm: LiveMatrix) -> dict[int, int]:
     return out
 
 
-def across_calls(lm: LiveMatrix) -> set[int]:
-    """Values live before and after some call, other than its results.  An
-    operand still live after the call (an indirect call's target used by
-    the next call) counts: the callee may clobber it."""
+def across_calls(lm: LiveMatrix) -> dict[CallOp, set[int]]:
+    """Per call, the values live before and after it, other than its
+    results.  An operand still live after the call (an indirect call's
+    target used by the next call) counts: the callee may clobber it."""
     num = lm.numbering
     calls = [op for ops in num.ops for op in ops if isinstance(op, CallOp)]
-    out: set[int] = set()
+    out: dict[CallOp, set[int]] = {}
     for c, vals in zip(calls, lm.live_through([lm.op_point[c] for c in calls])):
         own = {num.index[v] for v in c.results if v in num.index}
-        out.update(int(v) for v in np.asarray(vals).tolist() if int(v) not in own)
+        out[c] = {int(v) for v in np.asarray(vals).tolist() if int(v) not in own}
     return out
+
+
+def _module_funcs(func: FuncOp) -> dict[str, FuncOp]:
+    mod = func.parent_op()
+    if mod is None:
+        return {}
+    return {f.sym_name.data: f for f in mod.walk() if isinstance(f, FuncOp)}
+
+
+def _masks_of(a: object) -> tuple[int, int] | None:
+    if isinstance(a, ArrayAttr) and len(a.data) == 2 and all(
+            isinstance(x, IntAttr) for x in a.data):
+        return a.data[0].data, a.data[1].data  # type: ignore[union-attr]
+    return None
+
+
+def call_clobbers(call: CallOp, funcs: dict[str, FuncOp],
+                  standard: tuple[int, int]) -> tuple[int, int]:
+    """The (R, P) registers ``call`` may overwrite: the return address the
+    CALL writes, plus what its possible callees recorded (``ori.abi_clobbers``:
+    the scratch registers they and their callees touch), else -- a callee
+    not allocated yet (recursion), a runtime function, an indirect call with
+    no candidate -- every scratch register (``standard``)."""
+    r = p = 0
+    ra = call.attributes.get("ori.abi_ret")
+    if isinstance(ra, IntegerAttr):
+        r |= 3 << ra.value.data
+    names = call.possible_callees(funcs)
+    known = [_masks_of(funcs[n].attributes.get(CLOBBERS_ATTR)) for n in names]
+    if not names or any(k is None for k in known):
+        return r | standard[0], p | standard[1]
+    for k in known:
+        assert k is not None
+        r, p = r | k[0], p | k[1]
+    return r, p
 
 
 def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
@@ -106,10 +150,20 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
         return {}, set()
     assert isinstance(func.abi, AbiAttr)
     f = func.abi.fields()
-    preserved = _bits((f.preserved or {}).get(RegFile.R, frozenset()))
     scratch = _bits((f.scratch or {}).get(RegFile.R, frozenset()))
+    standard = (scratch, _bits((f.scratch or {}).get(RegFile.P, frozenset())))
     fixed = fixed_values(func, lm)
-    across = across_calls(lm)
+    funcs = _module_funcs(func)
+    # what each value live across calls must avoid: the union of the
+    # clobbers of the calls it lives across (ptxas keeps a value across a
+    # call in any register the callee leaves alone: R2 across sq/neg)
+    avoid: dict[int, tuple[int, int]] = {}
+    for c, vals in across_calls(lm).items():
+        cr, cp = call_clobbers(c, funcs, standard)
+        c.attributes[CLOBBERS_ATTR] = ArrayAttr([IntAttr(cr), IntAttr(cp)])
+        for v in vals:
+            r0, p0 = avoid.get(v, (0, 0))
+            avoid[v] = (r0 | cr, p0 | cp)
     masks: dict[int, int] = {}
     pinned: set[int] = set()
     for i in fixed:
@@ -121,14 +175,20 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
             pinned.add(u.id)
             u.spillable = False
             continue
-        live_across = any(v in across for v in u.values)
+        hit = [avoid[v] for v in u.values if v in avoid]
         if u.file is RegFile.R:
-            if live_across:
-                masks[u.id] = preserved
+            if hit:
+                clob = 0
+                for r, _ in hit:
+                    clob |= r
+                masks[u.id] = _ALL & ~clob
             elif not func.is_kernel:
                 masks[u.id] = scratch
-        elif u.file is RegFile.P and live_across:
-            masks[u.id] = _bits((f.preserved or {}).get(RegFile.P, frozenset()))
+        elif u.file is RegFile.P and hit:
+            clob = 0
+            for _, p in hit:
+                clob |= p
+            masks[u.id] = 0xFF & ~clob
     return masks, pinned
 
 
@@ -136,9 +196,34 @@ def pinned_first(order: list[Unit], pinned: set[int]) -> list[Unit]:
     return [u for u in order if u.id in pinned] + [u for u in order if u.id not in pinned]
 
 
+def record_clobbers(func: FuncOp, saved: set[int]) -> None:
+    """After assignment: the registers a device function may overwrite for
+    its callers (``ori.abi_clobbers``: R and P bit sets) -- every register
+    its values use that it does not save, and what its own calls clobber."""
+    r = p = 0
+    for op in func.walk():
+        vals = list(op.results) + [a for reg in op.regions for b in reg.blocks for a in b.args]
+        for v in vals:
+            t = v.type
+            if not isinstance(t, OriRegisterType) or t.phys_index is None or t.is_fixed:
+                continue
+            bits = ((1 << t.num_regs()) - 1) << t.phys_index
+            if t.REG_FILE is RegFile.R:
+                r |= bits
+            elif t.REG_FILE is RegFile.P:
+                p |= bits
+        if isinstance(op, CallOp):
+            k = _masks_of(op.attributes.get(CLOBBERS_ATTR))
+            if k is not None:
+                r, p = r | k[0], p | k[1]
+    r &= ~_bits(frozenset(saved))
+    func.attributes[CLOBBERS_ATTR] = ArrayAttr([IntAttr(r), IntAttr(p)])
+
+
 def record_saves(func: FuncOp) -> int:
     """After assignment: the preserved R registers a device function uses go
-    into its ``abi``'s ``saved`` set; returns their bytes (module docstring)."""
+    into its ``abi``'s ``saved`` set and what it clobbers into
+    ``ori.abi_clobbers``; returns the saved bytes (module docstring)."""
     if not is_lowered(func) or func.is_kernel:
         return 0
     assert isinstance(func.abi, AbiAttr)
@@ -160,6 +245,7 @@ def record_saves(func: FuncOp) -> int:
             isinstance(op, CallOp) for op in func.walk()):
         used.update((f.ret_reg, f.ret_reg + 1))
     func.abi = AbiAttr.make(replace(f, saved={RegFile.R: frozenset(used)} if used else {}))
+    record_clobbers(func, used)
     n = 4 * len(used)
     func.attributes[SAVE_BYTES_ATTR] = IntegerAttr(n, i32)
     return n
