@@ -107,8 +107,21 @@ def functions_of(module: Operation) -> list[Operation]:
     """Every ``ori.func`` in ``module`` (walks nested ops; a function is an op
     with the ``OriCallable`` trait and a body, so the analyses need not import
     the ops; an ``ori.runtime_func`` declaration has no body to work on)."""
-    return [op for op in module.walk()
-            if op.get_trait(OriCallable) is not None and op.regions and op.regions[0].blocks]
+    found: list[Operation] = []
+    # Pre-order, as module.walk() would list them, without entering function
+    # bodies (functions do not nest): a walk of every op cost each pass
+    # 0.5 s on a 30k-instruction kernel (issue 20).
+    stack = [module]
+    while stack:
+        op = stack.pop()
+        if op.get_trait(OriCallable) is not None:
+            if op.regions and op.regions[0].first_block is not None:
+                found.append(op)
+            continue
+        for region in reversed(op.regions):
+            for block in reversed(region.blocks):
+                stack.extend(reversed(block.ops))
+    return found
 
 
 def run_and_invalidate(
