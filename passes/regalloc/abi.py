@@ -251,6 +251,35 @@ def record_saves(func: FuncOp) -> int:
     return n
 
 
+def check_abi(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
+    """The allocation checker's calling-convention rule (after allocation):
+    every pre-coloured value sits in its register, and no value live across
+    a call sits in a register the call's ``ori.abi_clobbers`` names."""
+    if not is_lowered(func):
+        return []
+    out: list[str] = []
+    num = lm.numbering
+    for i, reg in fixed_values(func, lm).items():
+        t = num.values[i].type
+        if isinstance(t, OriRegisterType) and t.phys_index != reg:
+            out.append(f"{name}: a value the calling convention puts in R{reg} is in {t}")
+    for c, vals in across_calls(lm).items():
+        k = _masks_of(c.attributes.get(CLOBBERS_ATTR))
+        if k is None:
+            continue
+        for v in sorted(vals):
+            t = num.values[v].type
+            if not isinstance(t, OriRegisterType) or t.phys_index is None:
+                continue
+            bits = k[0] if t.REG_FILE is RegFile.R else k[1] if t.REG_FILE is RegFile.P else 0
+            hit = [r for r in range(t.phys_index, t.phys_index + t.num_regs()) if bits >> r & 1]
+            if hit:
+                out.append(f"{name}: a value in {t} is live across the call to "
+                           f"@{c.callee_name() or '(indirect)'}, which may overwrite "
+                           f"{t.REG_FILE.value}{hit[0]}")
+    return out
+
+
 def abi_save_bytes(func: FuncOp) -> int:
     """The callee saves' bytes (``ori.abi_save_bytes``)."""
     a = func.attributes.get(SAVE_BYTES_ATTR)
@@ -275,6 +304,7 @@ __all__ = [
     "abi_masks",
     "abi_save_bytes",
     "across_calls",
+    "check_abi",
     "fixed_values",
     "is_lowered",
     "pinned_first",

@@ -50,6 +50,11 @@ What is proved, per function:
    shares a register with its own A.  Each violation names the
    instruction, the registers and the HGMMA.  A read the program itself
    makes before the wait (undefined in PTX) is reported the same way.
+8. **Calling convention** (:func:`.abi.check_abi`, functions ``ori-abi``
+   lowered).  Every pre-coloured value (argument and result copies, a
+   device function's register parameters) is in its register, and no value
+   live across a call is in a register the call may overwrite (its
+   ``ori.abi_clobbers``).
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from passes.contract import Requirement, option, require
+from passes.regalloc.abi import check_abi
 from passes.regalloc.budget import compute_budget, function_target, recorded_max_regs
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.spill import check_spill_homes, smem_slot_offset
@@ -192,6 +198,8 @@ def check_function(
     out.extend(check_spill_homes(func))
     # 7: registers of asynchronous ops in flight
     out.extend(check_in_flight(func, name))
+    # 8: the calling convention (pre-coloured values, clobbers across calls)
+    out.extend(check_abi(func, lm, name))
     return out
 
 

@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, run_launch
+from passes.regalloc.checker import check_module
 
 ROOT = Path(__file__).resolve().parents[3]
 PTX = ROOT / "examples" / "abi" / "ptx"
@@ -178,3 +179,10 @@ def test_scratch_clobber_catches_a_value_left_in_scratch(monkeypatch: pytest.Mon
         if out.results is None or not np.array_equal(out.results[k], ref(args)):
             wrong.append(kernel)
     assert wrong, "no kernel kept a value in a clobbered register: the check proves nothing"
+    # the allocation checker's rule 8 says the same without running anything
+    problems = check_module(m)
+    assert any("which may overwrite" in p for p in problems), problems
+
+
+def test_checker_accepts_the_abi_allocation() -> None:
+    assert check_module(_module("sm_80", "ori-ptxas")) == []
