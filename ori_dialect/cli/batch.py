@@ -27,11 +27,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import multiprocessing
 import os
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,7 +36,12 @@ from typing import TYPE_CHECKING
 from xdsl.utils.arg_spec import parse_spec
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from ori_dialect.cli.ori_opt import OriOptMain
+
+# concurrent.futures and multiprocessing are imported where a pool is made:
+# ori-opt imports this module on every run, most runs compile one file.
 
 
 def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
@@ -137,6 +139,9 @@ def _compile_all(
 ) -> list[Outcome]:
     if jobs == 1:
         return [compile_one(args, f, str(o), load_plugins=False) for f, o in zip(inputs, outputs)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     # forked workers inherit the imports and the registered plugins
     fork = "fork" in methods
@@ -150,6 +155,8 @@ def _compile_all(
 
 
 def _result(fut: Future[Outcome]) -> Outcome:
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return fut.result()
     except BrokenProcessPool as err:
