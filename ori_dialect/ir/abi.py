@@ -272,12 +272,14 @@ class AbiAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> tuple[ArrayAttr, ...]:  # type: ignore[override]
         vals: dict[str, object] = {}
+        seen: set[str] = set()
 
         def item() -> None:
             pos = parser.pos
             key = parser.parse_identifier()
-            if key in vals:
+            if key in seen:
                 parser.raise_error(f"#ori.abi: '{key}' given twice", pos, parser.pos)
+            seen.add(key)
             if key in ("ret_before_params", "coroutine"):
                 vals[key] = True
                 return

@@ -1,0 +1,5 @@
+builtin.module {
+  ori.func @f() attributes {abi = #ori.abi<params = [1x4 align 3]>} {
+    ori.ret
+  }
+}

@@ -1,0 +1,5 @@
+builtin.module {
+  ori.func @f() attributes {abi = #ori.abi<ret = sideways R20>} {
+    ori.ret
+  }
+}
