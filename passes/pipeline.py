@@ -11,9 +11,11 @@ phase seed name                       ori pass
 16    OriPerformLiveDeadFirst         ``ori-dead-code``
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
+24    OriPipelining                   ``ori-pipeline``
 29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
 54    OriDoRematEarly                 ``ori-remat``
+59    OriLoopFusion (off, as ptxas)   ``ori-loop-fusion``
 66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
@@ -35,6 +37,14 @@ predication, 63), 79 (after late expansion, 78) and 88 (after GMMA fixup,
 87) see phase 35's output, and move only what their larger budgets (100,
 and x100 for Late3) make profitable that pass 0 did not.  When those
 phases arrive they take their numbers between the instances.
+
+**Pipelining and fusion** (seed 001).  ``ori-pipeline`` runs at phase 24,
+after unrolling, on the single-block loops unrolling left; with its
+defaults it keeps a pipelined loop only when the function's peak R-register
+pressure does not grow (``reject-pressure-growth``), which on the CUDA
+examples leaves every loop as it was (benchmarks/pipeline_report.py).
+``ori-loop-fusion`` runs at phase 59 with ptxas's default
+``PerformLoopFusion=0``, i.e. it does nothing here.
 
 **Rematerialization** (seed 002).  The IR-level pass (``ori-remat``,
 CICC's nvvmrematerialize) runs where seed 004's progress table puts
@@ -106,10 +116,12 @@ PHASES: tuple[Phase, ...] = (
     Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
+    Phase(24, "OriPipelining", "ori-pipeline"),
     Phase(29, "GeneralOptimize", "ori-cse"),
     Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
     Phase(54, "OriDoRematEarly", "ori-remat"),
     Phase(58, "GeneralOptimizeLate", "ori-cse-late"),
+    Phase(59, "OriLoopFusion", "ori-loop-fusion"),
     Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
@@ -125,7 +137,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, cse, LICM, remat, the later LICM instances, remat-block, regalloc."""
+    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
