@@ -39,7 +39,9 @@ file, so nothing there can observe them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, i32
@@ -49,8 +51,10 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.abi.lower import precoloured_results
-from passes.regalloc.classes import Unit
 from passes.regalloc.points import LiveMatrix
+
+if TYPE_CHECKING:  # classes.py imports this module for its spill costs
+    from passes.regalloc.classes import Unit
 
 RESOLVED_ATTR = "ori.abi_resolved"
 CLOBBERS_ATTR = "ori.abi_clobbers"
@@ -192,6 +196,51 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
     return masks, pinned
 
 
+SAVE_LIMIT = 4.0
+"""The longest caller-save chain costed by its length (seed 003: alloc+1544,
+default 4.0, knob 680)."""
+
+
+def _enclosing_func(op: CallOp) -> FuncOp | None:
+    p = op.parent_op()
+    while p is not None and not isinstance(p, FuncOp):
+        p = p.parent_op()
+    return p
+
+
+def caller_save_weight(call: CallOp, base_cost: float,
+                       freq: float) -> Callable[[RegFile, int], float] | None:
+    """Seed 003's spill-cost adjustment at a CALL (sub_94F150's
+    ``adjust_spill_cost_for_abi``) for a value live across it, in a function
+    ``ori-abi`` lowered (None elsewhere: the allocator's own rule applies).
+    ``cost_mult`` is 2.0: every such value is live before and after the
+    call.  A uniform value is exempt (its separate spill path), a
+    single-register value takes the plain nesting-depth cost only (the
+    seed's ``pair_width == 1`` path), and a wider one is either *scratch
+    across the call* -- the callees are known, so it may stay in a scratch
+    register they leave alone: a save chain of ``width`` registers, costed
+    ``width * freq`` up to :data:`SAVE_LIMIT`, else ``cost_mult * 2 *
+    base * freq`` -- or must take a preserved register (unknown callee):
+    ``cost_mult * 2 * base * freq``."""
+    func = _enclosing_func(call)
+    if func is None or not is_lowered(func):
+        return None
+    funcs = _module_funcs(func)
+    names = call.possible_callees(funcs)
+    scratch_ok = bool(names) and all(
+        _masks_of(funcs[n].attributes.get(CLOBBERS_ATTR)) is not None for n in names)
+    full = 2.0 * (2.0 * base_cost) * freq
+
+    def weight(file: RegFile, width: int) -> float:
+        if file.is_uniform or width == 1:
+            return 0.0
+        if scratch_ok and width <= SAVE_LIMIT:
+            return float(width) * freq
+        return full
+
+    return weight
+
+
 def pinned_first(order: list[Unit], pinned: set[int]) -> list[Unit]:
     return [u for u in order if u.id in pinned] + [u for u in order if u.id not in pinned]
 
@@ -300,10 +349,12 @@ def abi_frame_bytes(func: FuncOp) -> int:
 
 __all__ = [
     "SAVE_BYTES_ATTR",
+    "SAVE_LIMIT",
     "abi_frame_bytes",
     "abi_masks",
     "abi_save_bytes",
     "across_calls",
+    "caller_save_weight",
     "check_abi",
     "fixed_values",
     "is_lowered",

@@ -51,6 +51,7 @@ from xdsl.ir import SSAValue
 from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
+from passes.regalloc.abi import caller_save_weight
 from passes.regalloc.points import LiveMatrix, Segments
 from passes.regalloc.remat import REMAT_COST_FACTOR, remat_source
 from passes.regalloc.spill_marks import can_spill, is_spill_reload, is_spilled_value
@@ -122,6 +123,7 @@ def value_costs(
     # a plain list: numpy scalar updates cost more than the additions (the
     # additions happen in the same order, so the sums are the same floats)
     cost_l = [0.0] * nv
+    files_l, widths_l = num.file.tolist(), num.width.tolist()
     freq_of_block = [float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
                      for b in range(lm.cfg.num_blocks)]
     # values live across each call (at the points before and after it), found
@@ -141,8 +143,11 @@ def value_costs(
             if isinstance(op, CallOp):
                 across = np.setdiff1d(across_of[op], uses_b[k], assume_unique=True)
                 w = 2.0 * (2.0 * base_cost) * freq_of_block[b]
+                # after ori-abi: seed 003's caller-save multiplier and
+                # scratch-class gate (passes/regalloc/abi.py)
+                abi_w = caller_save_weight(op, base_cost, freq_of_block[b])
                 for v in across.tolist():
-                    cost_l[v] += w
+                    cost_l[v] += w if abi_w is None else abi_w(FILES[files_l[v]], widths_l[v])
     if remat:
         for i, v in enumerate(num.values):
             if remat_source(v) is not None:
