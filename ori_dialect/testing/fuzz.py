@@ -61,6 +61,16 @@ def is_not_applicable(e: BaseException) -> bool:
     return bool(getattr(type(e), "not_applicable", False))
 
 
+PASS_VARIANTS: dict[str, tuple[str, ...]] = {
+    # ori-pipeline's default pressure gate puts back most pipelined loops and
+    # it needs loop-simplified loops: this variant makes it transform the
+    # generated programs' single-block loops (about one program in three)
+    "ori-pipeline": ("ori-loop-simplify,ori-pipeline{reject-pressure-growth=false}",),
+}
+"""Extra option sets a pass is fuzzed with, besides its defaults (as
+``NAME:1``, ``NAME:2``, ...), when the pass is fuzzed."""
+
+
 def named_pipelines() -> dict[str, str]:
     """Every named pipeline of the pass registry (a copy the caller may change)."""
     return dict(registry.named_pipelines())
@@ -165,6 +175,8 @@ def fuzz(
     names = list(available_passes()) if passes is None else list(passes)
     pipes = named_pipelines() if pipelines is None else dict(pipelines)
     transforms: list[tuple[str, str]] = [(n, n) for n in names]
+    transforms += [(f"{n}:{k}", spec) for n in names
+                   for k, spec in enumerate(PASS_VARIANTS.get(n, ()), 1)]
     transforms += [(f"pipeline:{k}", v) for k, v in pipes.items()]
     report = FuzzReport(transforms=[t for t, _ in transforms])
     for seed in range(seed0, seed0 + n_programs):
