@@ -20,9 +20,12 @@ sharing a register now share storage, a wrong parallel copy, a coalescing
 of interfering values or a reload from the wrong spill slot changes the
 results.  Every register value must carry a physical register; an
 unallocated one is an ``InterpreterError``.  Each activation (a kernel or a
-called device function) has its own register files, so a call behaves as if
-the callee saved every register it uses -- the model of the allocator until
-the calling-convention lowering of seed 003 assigns argument registers.
+called device function) has its own register files, and arguments and
+results travel by value.  In a function ``ori-abi`` lowered, the registers a
+call may overwrite (its ``ori.abi_clobbers``, else the caller's scratch
+registers) are filled with garbage after the call, so a value left in one
+across the call is caught (``decoder.py``); elsewhere a call behaves as if
+the callee saved every register it uses.
 Undef shadows of strict mode stay per SSA value.
 """
 
