@@ -220,8 +220,11 @@ class RetOp(OriOp):
 
 @ori_op
 class CallOp(OriOp):
-    """CALL: call device function ``callee`` (the ABI lowering of seed 003
-    later decides which registers carry arguments and results)."""
+    """CALL: call device function ``callee``.  ``ori-abi`` (seed 003) copies
+    the arguments into pre-coloured values and records the results'
+    registers (``ori.abi_results``) and the return address
+    (``ori.abi_ret``); ``ori-regalloc`` adds what the call may overwrite
+    (``ori.abi_clobbers``)."""
 
     name = "ori.call"
     SASS = "CALL.REL.NOINC"
@@ -262,8 +265,8 @@ class CallOp(OriOp):
             raise VerifyException(f"ori.call: {self.callee} is a kernel entry and cannot be called")
         ftype = OriCallable.function_type(target)
         # Register classes must match; the physical registers on either side
-        # are each function's own allocation (the calling convention's moves
-        # are not modelled in the IR yet).
+        # are each function's own allocation (after ori-abi the arguments
+        # and results are the pre-coloured copies of passes/abi/lower.py).
         if not same_register_classes(
             ftype.inputs.data, [a.type for a in self.args]
         ) or not same_register_classes(ftype.outputs.data, [r.type for r in self.res]):
