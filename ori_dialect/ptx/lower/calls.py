@@ -13,8 +13,10 @@ nvcc passes arguments through ``.param`` objects declared in a ``{ }`` scope
 around the call: ``st.param`` fills them, the call names them, ``ld.param``
 reads the return object afterwards.  Those objects are word buffers of SSA
 variables here, so a call becomes one ``ori.call`` whose operands are the
-argument values (one register per parameter: 32, 64 or 128 bits by size);
-where they travel is decided later by the calling convention (seed 003).
+argument values (one register per parameter: 32, 64 or 128 bits by size, a
+larger by-value aggregate up to 512 bytes a register tuple); where they
+travel is decided later by the calling convention (``ori-abi``, seed 003:
+twelve parameter registers, the rest in the caller's frame).
 """
 
 from __future__ import annotations
