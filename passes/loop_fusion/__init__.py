@@ -47,7 +47,7 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from ori_dialect.analysis import functions_of
+from ori_dialect.analysis import LoopInfo, functions_of
 from passes.contract import Requirement, emit_remark, flush_diagnostics, option, require
 from passes.loop_fusion.fuse import Candidate, check_pair, fuse, next_loop
 from passes.loop_utils import delete_dead
@@ -68,7 +68,7 @@ class LoopFusionPass(ModulePass):
         -1.0, "PerformLoopFusionBudget (knob 520): most instructions in a fused body; "
         "negative = unset (no limit)")
     remarks: bool = option(
-        False, "ori: print one remark per loop with a loop after it (fused, or why not)")
+        False, "ori: print one remark per loop (fused with the loop after it, or why not)")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.perform_loop_fusion < 0:
@@ -90,8 +90,15 @@ class LoopFusionPass(ModulePass):
         blocks = list(func.regions[0].blocks)
         ids = {b: i for i, b in enumerate(blocks)}
         notes: list[tuple[int, str]] = []
+        li = LoopInfo.compute(func)
+        for lp in li:
+            if len(lp.blocks) > 1:
+                head = ids[li.cfg.blocks[lp.header]]
+                why = f"a loop of {len(lp.blocks)} blocks (single-block bodies only)"
+                notes.append((head, f"not fused: {why}"))
         budget = None if self.perform_loop_fusion_budget < 0 else self.perform_loop_fusion_budget
         b1: Block | None = blocks[0] if blocks else None
+        fused: set[Block] = set()
         while b1 is not None:
             cand = next_loop(b1)
             if isinstance(cand, Candidate):
@@ -100,12 +107,13 @@ class LoopFusionPass(ModulePass):
                     fuse(cand)
                     delete_dead(list(b1.ops))
                     notes.append((ids[b1], f"fused ^bb{ids[b1]} with ^bb{ids[cand.b2]}"))
+                    fused.add(b1)
                     continue  # the fused loop may meet the loop after L2
                 notes.append((ids[b1], f"not fused with ^bb{ids[cand.b2]}: {why}"))
-            elif cand is not None:
+            elif cand is not None and b1 not in fused:
                 notes.append((ids[b1], f"not fused: {cand}"))
             b1 = b1.next_block
-        return notes
+        return sorted(notes, key=lambda n: n[0])
 
 
 __all__ = ["LoopFusionPass"]

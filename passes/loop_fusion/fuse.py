@@ -43,19 +43,18 @@ def _entries(b: Block) -> list[Block]:
 
 def next_loop(b1: Block) -> Candidate | str | None:
     """The loop right after the single-block loop ``b1`` (None: ``b1`` is no
-    such loop, or no loop follows its exit; a string: why the two are not
-    adjacent in the seed's sense)."""
+    such loop; a string: why there is no adjacent pair in the seed's sense)."""
     t1 = _self_loop(b1)
     if t1 is None:
         return None
     succs = list(t1.successors)
     mid = succs[1 - succs.index(b1)]
     tm = mid.last_op
-    if not isinstance(tm, BraOp):
-        return None
-    b2 = next((s for s in tm.successors if _self_loop(s) is not None and s is not b1), None)
-    if b2 is None:
-        return None
+    b2 = None
+    if isinstance(tm, BraOp):
+        b2 = next((s for s in tm.successors if _self_loop(s) is not None and s is not b1), None)
+    if b2 is None or not isinstance(tm, BraOp):
+        return "no single-block loop follows its exit"
     if len(_entries(b1)) != 1:
         return "the first loop has several entries (run ori-loop-simplify)"
     if _entries(mid) != [b1]:

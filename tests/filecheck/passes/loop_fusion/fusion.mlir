@@ -11,6 +11,7 @@
 // Same trip count (9), nothing shared: one loop, L1's exit test, L2's
 // arguments appended, the constant between the loops moved in front.
 // REM: remark: @two ^bb1: fused ^bb1 with ^bb3
+// REM-NOT: remark: @two
 // BUDGET: remark: @two ^bb1: not fused with ^bb3: fused body of 7 instructions above perform-loop-fusion-budget=6
 // OFF-LABEL: ori.func kernel @two(
 // OFF: ^bb3(%j: !ori.r32, %t: !ori.r32):
@@ -58,6 +59,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // -----
 // L2 starts from L1's result: its first iteration needs L1's last.
 // REM: remark: @dep ^bb1: not fused with ^bb3: the second loop (or the code between) reads a value of the first
+// REM-NEXT: remark: @dep ^bb3: not fused: no single-block loop follows its exit
 // CHECK-LABEL: ori.func kernel @dep(
 // CHECK: ^bb3(%j: !ori.r32, %t: !ori.r32):
 builtin.module attributes {ori.target = "sm_80"} {
