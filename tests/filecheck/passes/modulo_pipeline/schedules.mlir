@@ -6,6 +6,7 @@
 // the load and the add that consumes it one stage apart.
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=2 remarks=true}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
+// RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=3}' | filecheck %s --check-prefix=S3
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=DEF
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=GATE
 
@@ -74,6 +75,29 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    ori.bra ^[[X]](%[[L2]] : !ori.r32)
 // CHECK-NEXT:  ^[[X]](%[[OUT:.*]]: !ori.r32):
 // REM: remark: @unknown ^bb1: pipelined: MII=4 (ResMII 1, RecMII 4), II=35, stages=2
+// Three stages (the accumulation two stages after the load): two prologue
+// steps, each testing its iteration's exit; the drain after step 0 finishes
+// one iteration, the one after step 1 two, the epilogue two.
+// S3-LABEL: ori.func kernel @unknown(
+// S3:         %p = ori.isetp lt.u32 %i2, %n, PT
+// S3-NEXT:    ori.bra if %p : !ori.p, ^[[P1:bb[0-9]+]], ^[[D0:bb[0-9]+]]
+// S3-NEXT:  ^[[P1]]:
+// S3:         %[[P1P:.*]] = ori.isetp lt.u32
+// S3-NEXT:    ori.bra if %[[P1P]] : !ori.p, ^[[K:bb[0-9]+]](%{{.*}}), ^[[D1:bb[0-9]+]]
+// S3-NEXT:  ^[[K]](%{{.*}}: !ori.r32, %[[KS:.*]]: !ori.r32, %[[KV0:.*]]: !ori.r32, %[[KV1:.*]]: !ori.r32):
+// S3:         %[[S2:.*]] = ori.iadd3 %[[KS]], %[[KV0]], RZ
+// S3-NEXT:    ori.bra if %{{.*}} : !ori.p, ^[[K]](%{{.*}} : !ori.r32, %[[S2]] : !ori.r32, %[[KV1]] : !ori.r32, %{{.*}} : !ori.r32), ^[[E:bb[0-9]+]]
+// S3-NEXT:  ^[[E]]:
+// S3-NEXT:    ori.iadd3 %[[S2]], %[[KV1]], RZ
+// S3-NEXT:    ori.iadd3
+// S3-NEXT:    ori.bra ^[[X:bb[0-9]+]](
+// S3-NEXT:  ^[[D0]]:
+// S3-NEXT:    ori.iadd3 %s, %v, RZ
+// S3-NEXT:    ori.bra ^[[X]](
+// S3-NEXT:  ^[[D1]]:
+// S3-NEXT:    %[[A:.*]] = ori.iadd3 %s, %v, RZ
+// S3-NEXT:    ori.iadd3 %[[A]], %v_1, RZ
+// S3-NEXT:    ori.bra ^[[X]](
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @unknown() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<8, align 8, at 0x8>, #ori.param<4, align 4, at 0x10>]} {
     %o = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
