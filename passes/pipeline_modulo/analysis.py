@@ -1,6 +1,12 @@
 """What ``ori-pipeline`` decides about one loop: the feasibility filter
 (seed 001 "Phase 2: Pipeline Feasibility Filtering", adapted to ori's op
-facts), the MII (ddg.py), the schedule (schedule.py) and the remark."""
+facts), the MII (ddg.py), the schedule (schedule.py) and the remark.
+
+The seed's filter rejects an instruction whose "pipe assignment class is
+<= 3 (control/barrier pipe)", yet its ResMII table numbers ALU, FMA, DFMA
+and MMA 0-3; the stated intent -- barriers and control -- is what ori
+keeps, through the op facts (``IS_BARRIER``, ``SIDE_EFFECTS``,
+``WARP_COLLECTIVE``, ``ASYNC``), not through pipe numbers."""
 
 from __future__ import annotations
 
