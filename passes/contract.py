@@ -49,7 +49,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -57,21 +57,32 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import type_repr
 
-from ori_dialect.analysis.cfg import CFG
-from ori_dialect.analysis.dominators import DominatorTree
-from ori_dialect.analysis.loops import LoopInfo
-from ori_dialect.analysis.manager import PRESERVES_ALL, AllAnalyses
-from ori_dialect.ir.registers import OriRegisterType
-from ori_dialect.ops.func import FuncOp
+if TYPE_CHECKING:
+    from ori_dialect.ops.func import FuncOp
+
+# The analyses, the register types and the ops are imported where they are
+# used: every pass module imports this one for ``option`` and
+# ``Requirement``, and ``ori-opt -p ori-ptxas`` on an empty module should not
+# load numpy and the dialect for nothing (issue 20, start-up).
 
 T = TypeVar("T")
 
 DOC_KEY = "doc"
 """Key of an option's description in its dataclass field's ``metadata``."""
 
-CFG_ANALYSES: frozenset[type] = frozenset({CFG, DominatorTree, LoopInfo})
-"""``PRESERVES`` of a pass that keeps every block and every edge (it changes
-operations only): the block-level analyses stay valid, liveness does not."""
+def __getattr__(name: str) -> Any:
+    # CFG_ANALYSES: ``PRESERVES`` of a pass that keeps every block and every
+    # edge (it changes operations only): the block-level analyses stay
+    # valid, liveness does not.  Built on first use (the note at the imports).
+    if name == "CFG_ANALYSES":
+        from ori_dialect.analysis.cfg import CFG
+        from ori_dialect.analysis.dominators import DominatorTree
+        from ori_dialect.analysis.loops import LoopInfo
+
+        value = frozenset({CFG, DominatorTree, LoopInfo})
+        globals()["CFG_ANALYSES"] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -220,6 +231,8 @@ def _violates_ssa(func: FuncOp) -> str | None:
 
 
 def _violates_unallocated(func: FuncOp) -> str | None:
+    from ori_dialect.ir.registers import OriRegisterType
+
     for v in _values(func):
         t = v.type
         if isinstance(t, OriRegisterType) and t.phys_index is not None and not t.is_fixed:
@@ -228,6 +241,8 @@ def _violates_unallocated(func: FuncOp) -> str | None:
 
 
 def _violates_allocated(func: FuncOp) -> str | None:
+    from ori_dialect.ir.registers import OriRegisterType
+
     for v in _values(func):
         t = v.type
         if isinstance(t, OriRegisterType) and t.phys_index is None:
@@ -236,6 +251,8 @@ def _violates_allocated(func: FuncOp) -> str | None:
 
 
 def _violates_loop_simplified(func: FuncOp) -> str | None:
+    from ori_dialect.analysis.loops import LoopInfo
+
     li = LoopInfo.compute(func)
     cfg = li.cfg
     for lp in li.loops:
@@ -287,13 +304,17 @@ def require(pass_: ModulePass, module: ModuleOp) -> None:
 
 def _functions(module: Operation) -> Iterable[FuncOp]:
     # Does not descend into function bodies (module.walk() would visit every op).
+    # The ops are imported at the first op met: none for an empty module.
+    func_op: type[FuncOp] | None = None
     todo = [module]
     while todo:
         op = todo.pop()
         for region in op.regions:
             for block in region.blocks:
                 for inner in block.ops:
-                    if isinstance(inner, FuncOp):
+                    if func_op is None:
+                        from ori_dialect.ops.func import FuncOp as func_op
+                    if isinstance(inner, func_op):
                         yield inner
                     elif inner.regions:
                         todo.append(inner)
@@ -305,6 +326,8 @@ def requirements_of(pass_: ModulePass | type[ModulePass]) -> frozenset[Requireme
 
 def preserves_text(preserved: frozenset[type]) -> str:
     """``PRESERVES`` as ``--help-passes`` shows it."""
+    from ori_dialect.analysis.manager import PRESERVES_ALL, AllAnalyses
+
     if AllAnalyses in preserved or preserved == PRESERVES_ALL:
         return "all analyses (does not change the IR)"
     if not preserved:
@@ -377,7 +400,7 @@ def describe(pass_cls: type[ModulePass]) -> dict[str, Any]:
 
 
 __all__ = [
-    "CFG_ANALYSES",
+    "CFG_ANALYSES",  # noqa: F822 -- made on first use by __getattr__
     "DOC_KEY",
     "ContractViolation",
     "OptionInfo",

@@ -202,6 +202,12 @@ class PtxasPipelinePass(ModulePass):
             raise PassFailedException(
                 f"ori-ptxas: strategy must be 'fatpoint' or 'ssa', got {self.strategy!r}")
         skip = self.skipped()
+        if op.body.block.first_op is None:
+            # An empty module gives no phase anything to do, and loading the
+            # phases (numpy, the dialect, every pass) would be most of
+            # ori-opt's start-up on it (issue 20); the phases' own option
+            # checks are not reached.
+            return
         registry = all_passes()
         for phase in PHASES:
             if phase.pass_name in skip:
