@@ -11,10 +11,16 @@ or a kernel with a call) the pass
 3. lowers calls, entries and returns to pre-coloured copies
    (:mod:`.lower`), and records the resolved specification as the
    function's ``abi`` property, which ``ori-regalloc`` consumes: the
-   pre-coloured registers, R0-R3 reserved, values live across a call kept
-   out of the scratch registers and the return address (or spilled), the
-   seed's caller-save spill-cost adjustment, and the callee saves of the
-   preserved registers a device function uses (``passes/regalloc/abi.py``).
+   pre-coloured registers, R0-R3 and a ``reserved`` range never allocated,
+   values live across a call kept out of the registers the call may
+   overwrite (the return address and what the callees clobber, every
+   scratch register where a callee is unknown; else spilled: the caller
+   save), the seed's caller-save spill-cost adjustment, and the callee
+   saves of the preserved registers a device function uses (its
+   ``saved`` set, in the frame and the spill figures;
+   ``passes/regalloc/abi.py``).  ``ori-check-regalloc`` checks the result
+   (its rule 8) and the physical-register interpreter clobbers what each
+   call may overwrite.
 
 **ptxas 13.0, measured** (``nvcc -rdc=true -ptx``, ``ptxas -c -v``,
 ``cuobjdump -sass``, sm_80; examples/abi/abi_calls.cu): parameters from R4
