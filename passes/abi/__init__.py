@@ -158,25 +158,30 @@ class AbiPass(ModulePass):
         require(self, op)
         opts = self._options()
         funcs = {f.sym_name.data: f for f in op.walk() if isinstance(f, FuncOp)}
+        # one walk per function: its calls (the call graph, who takes part)
+        calls = {n: [o for o in f.walk() if isinstance(o, CallOp)] for n, f in funcs.items()}
         callees: dict[str, list[str]] = {
-            n: sorted({c for o in f.walk() if isinstance(o, CallOp)
-                       for c in o.possible_callees(funcs)}) for n, f in funcs.items()}
+            n: sorted({c for o in cs for c in o.possible_callees(funcs)})
+            for n, cs in calls.items()}
+        part = {n for n, f in funcs.items() if not f.is_kernel or calls[n]}
         limits: dict[str, int] = {}
         tgts: dict[str, object] = {}
-        for n, f in funcs.items():
+        for n in part:
+            f = funcs[n]
             tgts[n] = function_target(f, self.target)
-            b = compute_budget(f, tgts[n], self.max_regs, quiet=True,
-                               override=self.override_directive_values)
-            # the limit before ori-regalloc's own 7016 raise
-            limits[n] = min(b.limits[RegFile.R], limits.get(n, 255))
-            if b.abi and tgts[n].abi_min_regs is not None:  # type: ignore[attr-defined]
-                raw = _unraised_limit(f, tgts[n], self.max_regs, self.override_directive_values)
-                limits[n] = raw
+            # validates the limits (a diagnostic for an impossible one)
+            compute_budget(f, tgts[n], self.max_regs, quiet=True,
+                           override=self.override_directive_values)
+            # the limit before ori-regalloc's 7016 raise, which the master
+            # setup reports itself
+            limits[n] = _unraised_limit(f, tgts[n], self.max_regs,
+                                        self.override_directive_values)
         gen = min((t.abi_generation for t in tgts.values()), default=0)  # type: ignore[attr-defined]
-        eff = propagate_limits(gen, funcs, limits, callees)
+        eff = propagate_limits(gen, {n: funcs[n] for n in part}, limits,
+                               {n: [c for c in callees[n] if c in part] for n in part})
         resolved: dict[str, Resolved] = {}
         for n, f in funcs.items():
-            if not uses_convention(f):
+            if n not in part:
                 continue
             if eff[n] < limits[n]:
                 f.attributes[ABI_LIMIT_ATTR] = IntegerAttr(eff[n], i32)
@@ -184,7 +189,7 @@ class AbiPass(ModulePass):
                     emit_remark(n, f"register limit {eff[n]} inherited from its callers "
                                    "(seed 003 limit propagation)", pass_name="ori-abi")
             req = build_request(f, tgts[n], eff[n], opts)
-            req.makes_calls = bool(callees[n]) or any(isinstance(o, CallOp) for o in f.walk())
+            req.makes_calls = bool(calls[n])
             res = master_setup(req)
             resolved[n] = res
             if self.remarks:
@@ -205,7 +210,7 @@ class AbiPass(ModulePass):
                     emit_remark(n, "stack-passed parameters: the loads from the caller's frame "
                                    "are not modelled", pass_name="ori-abi")
             outgoing = 0
-            for call in [o for o in f.walk() if isinstance(o, CallOp)]:
+            for call in calls[n]:
                 params, rets, ra = self._callee_layout(call, funcs, resolved, tgts[n], eff[n])
                 lower_call(call, params, rets, ra)
                 outgoing = max(outgoing, stack_bytes(params))
