@@ -1,5 +1,7 @@
 // RUN: ori-opt %s --split-input-file --verify-diagnostics -p 'ori-abi' 2>/dev/null | filecheck %s --check-prefix=ERR
 // RUN: ori-opt %s --split-input-file --verify-diagnostics -p 'ori-abi' 2>&1 >/dev/null | filecheck %s --check-prefix=WARN
+// RUN: not ori-opt %s --split-input-file -p 'ori-abi{return-address-mode=sideways}' 2>&1 | filecheck %s --check-prefix=OPT
+// RUN: not ori-opt %s --split-input-file -p 'ori-abi{first-param-register=300}' 2>&1 | filecheck %s --check-prefix=OPT2
 
 // Every diagnostic of seed 003's "Complete Warning Catalog" ori can meet,
 // one chunk each, with the seed's code and text.  Errors (the specification
@@ -157,3 +159,7 @@ builtin.module attributes {ori.target = "sm_100"} {
     ori.ret
   }
 }
+
+// Bad option values are one diagnostic too.
+// OPT: ori-abi: return-address-mode must be one of fixed, regular, uniform, computed, got 'sideways'
+// OPT2: ori-abi: first-param-register must be -1..255, got 300
