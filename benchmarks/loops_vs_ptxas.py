@@ -80,12 +80,27 @@ def _run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Comple
 class PtxasFigures:
     loop_insts: dict[str, int]
     regs: dict[str, int]
+    sass: dict[str, list[tuple[int, str, str]]]
+    """function -> its SASS instructions (pc, opcode with modifiers, operands)."""
 
 
-def ptxas_figures(ptx: Path, cuobjdump: str, nvdisasm: str) -> PtxasFigures:
+def sass_loop_ranges(ins: list[tuple[int, str, str]]) -> list[tuple[int, int]]:
+    """The pc ranges of the loops of one SASS function: a backward ``BRA``
+    from ``pc`` to ``target`` closes ``[target, pc]``; a branch to itself
+    (the ``BRA`` ptxas puts after the final ``EXIT``) is no loop."""
+    ranges = []
+    for pc, opc, ops in ins:
+        if opc.startswith("BRA"):
+            t = re.search(r"0x([0-9a-f]+)\s*$", ops.strip())
+            if t and int(t.group(1), 16) < pc:
+                ranges.append((int(t.group(1), 16), pc))
+    return ranges
+
+
+def ptxas_figures(ptx: Path, cuobjdump: str, nvdisasm: str, arch: str = "sm_80") -> PtxasFigures:
     with tempfile.TemporaryDirectory() as d:
         cubin = Path(d) / "k.cubin"
-        r = _run(["ptxas", "-arch=sm_80", "-O3", "-v", str(ptx), "-o", str(cubin)])
+        r = _run(["ptxas", f"-arch={arch}", "-O3", "-v", str(ptx), "-o", str(cubin)])
         env = dict(os.environ)
         env["PATH"] = str(Path(nvdisasm).parent) + os.pathsep + env.get("PATH", "")
         sass = _run([cuobjdump, "-sass", str(cubin)], env=env).stdout
@@ -112,15 +127,10 @@ def ptxas_figures(ptx: Path, cuobjdump: str, nvdisasm: str) -> PtxasFigures:
             funcs[cur].append((int(m.group(1), 16), m.group(2), m.group(3)))
     loops: dict[str, int] = {}
     for name, ins in funcs.items():
-        ranges = []
-        for pc, opc, ops in ins:
-            if opc.startswith("BRA"):
-                t = re.search(r"0x([0-9a-f]+)\s*$", ops.strip())
-                if t and int(t.group(1), 16) < pc:
-                    ranges.append((int(t.group(1), 16), pc))
+        ranges = sass_loop_ranges(ins)
         loops[name] = sum(1 for pc, opc, _ in ins if opc != "NOP" and any(
             lo <= pc <= hi for lo, hi in ranges))
-    return PtxasFigures(loops, regs)
+    return PtxasFigures(loops, regs, funcs)
 
 
 def ori_loop_insts(module: ModuleOp) -> dict[str, int]:

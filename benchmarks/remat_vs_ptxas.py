@@ -21,10 +21,10 @@ For every kernel of ``examples/ptx/sm_80|sm_90``, ``examples/tensor/ptx`` and
 
 "With remat" is the explicit pipeline: ori-ptxas's phases, each with the
 options ``ori-ptxas`` gives it (``PtxasPipelinePass.phase_options``), with
-the remat pass(es) inserted right before ``ori-regalloc`` (the machine-level
-pass's place: after instruction selection and the last LICM instance,
-before allocation).  If ``ori-remat-block`` is already one of the PHASES,
-``ori-ptxas{disable=ori-remat-block}`` is "without".
+the remat pass(es) inserted where ``ori-remat-block`` stands in PHASES (the
+machine-level pass's place: after the last LICM instance, before the
+calling-convention lowering ``ori-abi`` and ``ori-regalloc``); "without"
+leaves both remat passes out.
 
 The summary line states issue 16's target: with the cap, ori (with remat)
 spills no more bytes than ptxas in total, and remat never makes a kernel
@@ -122,13 +122,17 @@ def kebab(opts: dict[str, object]) -> str:
 
 
 def phase_spec(limit: int | None, strategy: str = "fatpoint") -> tuple[str, str]:
-    """(the phases before allocation, ori-regalloc with its options) as
+    """(the phases before the machine-level remat pass's place, the phases
+    after it -- ``ori-abi`` and ``ori-regalloc`` -- with their options) as
     ``ori-ptxas{strategy=S}`` runs them, remat passes left out."""
     pp = PtxasPipelinePass(max_regs=limit, override_directive_values=limit is not None,
                            strategy=strategy)
-    pre = [p.pass_name + kebab(pp.phase_options(p.pass_name)) for p in PHASES
-           if p.pass_name not in ("ori-regalloc", *REMAT_PASSES)]
-    return ",".join(pre), "ori-regalloc" + kebab(pp.phase_options("ori-regalloc"))
+    names = [p.pass_name for p in PHASES]
+    cut = names.index("ori-remat-block") if "ori-remat-block" in names else names.index(
+        "ori-regalloc")
+    pre = [n + kebab(pp.phase_options(n)) for n in names[:cut] if n not in REMAT_PASSES]
+    post = [n + kebab(pp.phase_options(n)) for n in names[cut:] if n not in REMAT_PASSES]
+    return ",".join(pre), ",".join(post)
 
 
 def variants(limit: int | None, target: int | None) -> dict[str, str]:
@@ -244,7 +248,7 @@ def main() -> int:
     pre, alloc = phase_spec(lim, args.strategy)
     print(f"commit {commit()}; ptxas {ptxas_version()}")
     print(f"before remat: {pre}")
-    print(f"remat variants (before {alloc}): "
+    print(f"remat variants (then {alloc}): "
           + "; ".join(f"{n} = {s or '-'}" for n, s in variants(lim, lim - 3).items()))
     rows: list[Row] = []
     t0 = time.perf_counter()

@@ -304,19 +304,33 @@ class _FunctionPrinter:
         return f"{self.label(dest)}({', '.join(pairs)})" if pairs else ""
 
     def print_bra(self, op: BraOp) -> None:
-        guard = self.guard_text(op.guard, op.guard_neg is not None)
-        self.insn(f"BRA {self.label(op.taken)}", guard, self.moves(op.taken, list(op.taken_args)))
+        """A branch whose target is the next block in layout is no instruction
+        (``BraOp.sass_instructions``): an unguarded one is a comment, a
+        guarded one branches to its other target under the inverted guard."""
+        neg = op.guard_neg is not None
+        parent = op.parent_block()
+        nxt = parent.next_block if parent is not None else None
+        tmoves = self.moves(op.taken, list(op.taken_args))
         fall = op.fallthrough
         if fall is None:
+            if op.taken is nxt:
+                self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// fall through to "
+                          f"{tmoves or self.label(op.taken)}")
+            else:
+                self.insn(f"BRA {self.label(op.taken)}", comment=tmoves)
             return
-        moves = self.moves(fall, list(op.fallthrough_args))
-        parent = op.parent_block()
-        nxt = self.index.get(parent, -2) + 1 if parent is not None else -1
-        if self.index[fall] == nxt:
-            if moves:
-                self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// fall through to {moves}")
+        fmoves = self.moves(fall, list(op.fallthrough_args))
+        if op.taken is nxt and fall is not nxt:
+            self.insn(f"BRA {self.label(fall)}", self.guard_text(op.guard, not neg), fmoves)
+            if tmoves:
+                self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// fall through to {tmoves}")
+            return
+        self.insn(f"BRA {self.label(op.taken)}", self.guard_text(op.guard, neg), tmoves)
+        if fall is nxt:
+            if fmoves:
+                self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// fall through to {fmoves}")
         else:
-            self.insn(f"BRA {self.label(fall)}", comment=moves)
+            self.insn(f"BRA {self.label(fall)}", comment=fmoves)
 
     def print_brx(self, op: BrxOp) -> None:
         targets = ", ".join(self.label(t) for t in op.targets)

@@ -8,6 +8,7 @@ the ones ori has, in that order, each with the options ptxas would use
 phase seed name                       ori pass
 ====  ==============================  ========================
 13    GeneralOptimizeEarly            ``ori-general-optimize``
+15    OriBranchOpt                    ``ori-branch-opt``
 16    OriPerformLiveDeadFirst         ``ori-dead-code``
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
@@ -15,6 +16,7 @@ phase seed name                       ori pass
 29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
 54    OriDoRematEarly                 ``ori-remat``
+58    GeneralOptimizeLate (CSE)       ``ori-cse-late``
 59    OriLoopFusion (off, as ptxas)   ``ori-loop-fusion``
 66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
@@ -113,6 +115,7 @@ class Phase(NamedTuple):
 
 PHASES: tuple[Phase, ...] = (
     Phase(13, "GeneralOptimizeEarly", "ori-general-optimize"),
+    Phase(15, "OriBranchOpt", "ori-branch-opt"),
     Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
@@ -137,7 +140,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, regalloc."""
+    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, abi, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

@@ -26,6 +26,7 @@ _PASSES: dict[str, str] = {
     "ori-loop-fusion": "passes.loop_fusion:LoopFusionPass",
     "ori-general-optimize": "passes.general_optimize:GeneralOptimizePass",
     "ori-dead-code": "passes.dead_code:DeadCodePass",
+    "ori-branch-opt": "passes.branch_opt:BranchOptPass",
     "ori-cse": "passes.cse:CsePass",
     "ori-cse-late": "passes.cse:CseLatePass",
     "ori-remat-block": "passes.remat_block:RematBlockPass",

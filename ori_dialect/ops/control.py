@@ -134,6 +134,17 @@ class BraOp(OriOp):
         """Operands passed to successor ``succ_index`` (0 taken, 1 fall-through)."""
         return self.taken_args if succ_index == 0 else self.fallthrough_args
 
+    def sass_instructions(self) -> int:
+        """Block order is the layout: an edge to the next block falls through.
+        Unguarded: 0 to the next block, else 1.  Guarded: 1 when either
+        target is the next block (to the other one, the guard inverted if
+        need be), else 2 (``@P BRA taken`` and ``BRA fallthrough``)."""
+        blk = self.parent_block()
+        nxt = blk.next_block if blk is not None else None
+        if self.fallthrough is None:
+            return 0 if self.taken is nxt else 1
+        return 1 if nxt is not None and nxt in (self.taken, self.fallthrough) else 2
+
     def verify_(self) -> None:
         if (self.guard is None) != (self.fallthrough is None):
             raise VerifyException(

@@ -126,15 +126,17 @@ def test_branches_fallthrough_and_edge_moves() -> None:
     ori.exit"""
     text = _kernel(body).replace("ori.func kernel @k() {", "ori.func kernel @k() {\n  ^bb0:")
     lines = _lines(text)
-    assert "BRA .L_x_1 ;  // .L_x_1(%r1 <- %r0)" in lines
+    # an unconditional branch to the next block is no instruction
+    assert "// fall through to .L_x_1(%r1 <- %r0)" in lines
     assert ".L_x_1:  // block args: %r1" in lines
     # the fall-through (.L_x_2) is the next block: no extra BRA
     i = lines.index("@%p0 BRA .L_x_1 ;  // .L_x_1(%r1 <- %r2)")
     assert lines[i + 1] == ".L_x_2:"
-    # the fall-through (.L_x_4) is not next: an unconditional BRA follows
-    j = lines.index("@!%p0 BRA .L_x_3 ;")
-    assert lines[j + 1] == "BRA .L_x_4 ;  // .L_x_4(%r3 <- %r2)"
-    assert lines[-1] == "// end k: 9 instructions, 5 blocks"
+    # the taken edge (.L_x_3) is the next block, the fall-through (.L_x_4)
+    # is not: one BRA to .L_x_4 under the inverted guard
+    j = lines.index("@%p0 BRA .L_x_4 ;  // .L_x_4(%r3 <- %r2)")
+    assert lines[j + 1] == ".L_x_3:"
+    assert lines[-1] == "// end k: 7 instructions, 5 blocks"
 
 
 def test_elided_fallthrough_keeps_its_moves() -> None:

@@ -57,7 +57,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:   MOV %r1, c[0x0][0x218] ;
 // CHECK-NEXT:   S2R %r2, SR_TID.X ;
 // CHECK-NEXT:   MOV %r3, 0x0 ;
-// CHECK-NEXT:   BRA .L_x_1 ;  // .L_x_1(%r4 <- %r3)
+// CHECK-NEXT:   // fall through to .L_x_1(%r4 <- %r3)
 // CHECK-NEXT: .L_x_1:  // block args: %r4
 // CHECK-NEXT:   IMAD.WIDE.U32 %r5, %r4, 0x4, %r0 ;
 // CHECK-NEXT:   LDG.E.64.EF %r6, [%r5.64+0x10] ;
@@ -72,13 +72,12 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:   BAR.SYNC 0x0 ;
 // CHECK-NEXT:   @%p1 BRA .L_x_1 ;  // .L_x_1(%r4 <- %r11)
 // CHECK-NEXT: .L_x_2:
-// CHECK-NEXT:   @!%p2 BRA .L_x_3 ;
-// CHECK-NEXT:   BRA .L_x_4 ;
+// CHECK-NEXT:   @%p2 BRA .L_x_4 ;
 // CHECK-NEXT: .L_x_3:
 // CHECK-NEXT:   EXIT ;
 // CHECK-NEXT: .L_x_4:
 // CHECK-NEXT:   EXIT ;
-// CHECK-NEXT: // end k: 21 instructions, 5 blocks
+// CHECK-NEXT: // end k: 19 instructions, 5 blocks
 // CHECK-EMPTY:
 // CHECK-NEXT: .func f(%r0) -> (r32)  // target sm_80
 // CHECK-NEXT: .L_x_0:  // block args: %r0
@@ -93,8 +92,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:   S2R R4, SR_TID.X ;
 // CHECK-NEXT:   IMAD.WIDE.U32 R2, R4, 0x4, R2 ;
 // CHECK-NEXT:   ISETP.GE.U32.AND P0, PT, R4, c[0x0][0x218], PT ;
-// CHECK-NEXT:   @P0 BRA .L_x_1 ;
-// CHECK-NEXT:   BRA .L_x_2 ;
+// CHECK-NEXT:   @!P0 BRA .L_x_2 ;
 // CHECK-NEXT: .L_x_1:
 // CHECK-NEXT:   EXIT ;
 // CHECK-NEXT: .L_x_2:
@@ -102,4 +100,4 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:   FADD R5, R5, R5 ;
 // CHECK-NEXT:   STG.E [R2.64], R5 ;
 // CHECK-NEXT:   EXIT ;
-// CHECK-NEXT: // end allocated: 11 instructions, 3 blocks
+// CHECK-NEXT: // end allocated: 10 instructions, 3 blocks

@@ -427,7 +427,7 @@ def test_every_file_spills(seed: int) -> None:
     after = _alloc_module(
         m, "k", inp,
         f'ori-regalloc{{strategy=ssa force-file-limits="P=2;UP=1;UR=1;B=1"{max_regs} '
-        'remat-enable=false}}',
+        'remat-enable=false}',
         f"ssa every file, seed {seed}{max_regs}",
     )
     assert any(isinstance(op, R2POp) for op in after.walk())

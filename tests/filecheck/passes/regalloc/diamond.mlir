@@ -27,14 +27,15 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-LABEL: .entry diamond
 // CHECK:      S2R [[T:R[0-9]+]], SR_TID.X ;
 // CHECK:      ISETP.LT.U32.AND [[P:P[0-6]]], PT, [[T]], 0x10, PT ;
-// CHECK-NEXT: @[[P]] BRA [[THEN:.L_x_[0-9]+]] ;
-// CHECK-NEXT: BRA [[ELSE:.L_x_[0-9]+]] ;
-// CHECK:      [[THEN]]:
+// The then-block is next in layout: the guarded branch goes to the else
+// side under the inverted guard, and the else-block falls through to the join.
+// CHECK-NEXT: @![[P]] BRA [[ELSE:.L_x_[0-9]+]] ;
+// CHECK-NEXT: {{.L_x_[0-9]+}}:
 // CHECK-NEXT: IADD3 [[X:R[0-9]+]], [[T]], 0x1, RZ ;
 // CHECK-NEXT: BRA [[JOIN:.L_x_[0-9]+]] ;
 // CHECK:      [[ELSE]]:
 // CHECK-NEXT: IADD3 [[X2:R[0-9]+]], [[T]], 0x2, RZ ;
 // CHECK:      {{IADD3|MOV}} [[X]], {{.*}}
-// CHECK-NEXT: BRA [[JOIN]] ;
+// CHECK-NEXT: // fall through to [[JOIN]]
 // CHECK:      [[JOIN]]:  // block args: [[X]]
 // CHECK-NEXT: STG.E [{{R[0-9]+}}.64], [[X]] ;

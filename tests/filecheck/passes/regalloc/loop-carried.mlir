@@ -28,13 +28,14 @@ builtin.module attributes {ori.target = "sm_80"} {
 
 // CHECK-LABEL: .entry loop
 // CHECK:      MOV [[N:R[0-9]+]], c[0x0][0x168] ;
-// CHECK:      BRA [[HEAD:.L_x_[0-9]+]] ;
+// CHECK:      // fall through to [[HEAD:.L_x_[0-9]+]]
 // CHECK:      [[HEAD]]:  // block args: [[I:R[0-9]+]], [[ACC:R[0-9]+]], [[PREV:R[0-9]+]]
 // CHECK-NEXT: IADD3 [[ACC2:R[0-9]+]], [[ACC]], [[I]], [[PREV]] ;
 // CHECK-NEXT: IADD3 [[I2:R[0-9]+]], [[I]], 0x1, RZ ;
 // CHECK-NEXT: ISETP.LT.U32.AND [[C:P[0-6]]], PT, [[I2]], [[N]], PT ;
-// CHECK-NEXT: @[[C]] BRA [[LATCH:.L_x_[0-9]+]] ;
-// CHECK:      [[LATCH]]:
+// CHECK-NEXT: @![[C]] BRA [[EXIT:.L_x_[0-9]+]] ;
+// CHECK-NEXT: {{.L_x_[0-9]+}}:
 // CHECK:      BRA [[HEAD]] ;
+// CHECK-NEXT: [[EXIT]]:
 // CHECK-NOT:  [[N]],
 // CHECK:      EXIT ;

@@ -49,7 +49,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:   IADD3 R4, R0, 0x2, RZ ;
 // CHECK-NEXT:   IADD3 R5, R0, 0x3, RZ ;
 // CHECK-NEXT:   MOV R6, 0x0 ;
-// CHECK-NEXT:   BRA .L_x_1 ;
+// CHECK-NEXT:   // fall through to .L_x_1
 // CHECK-NEXT: .L_x_1:  // block args: R6
 // CHECK-NEXT:   IADD3 R7, R3, R4, R6 ;
 // CHECK-NEXT:   IADD3 R7, R7, R3, R4 ;
