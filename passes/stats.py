@@ -135,6 +135,17 @@ def _barriers(func: FuncOp) -> int:
     return top
 
 
+def _abi_saved(func: FuncOp) -> str:
+    """The preserved registers (and return address) an ABI-lowered device
+    function saves, as ``R16-R17, R20-R21``; empty when none."""
+    from ori_dialect.ir.abi import AbiAttr, regset_text  # lazy: ABI functions only
+
+    if not isinstance(func.abi, AbiAttr):
+        return ""
+    saved = func.abi.fields().saved
+    return regset_text(saved)[1:-1] if saved else ""
+
+
 def _cumulative_stack(func: FuncOp, seen: frozenset[str] = frozenset()) -> int:
     """The largest frame top in ``func``'s call tree (ori's static layout)."""
     name = func.sym_name.data
@@ -188,11 +199,18 @@ def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
     )
     if not func.is_kernel:
         # ptxas prints no Compiling/Used lines for a device function
-        return [
+        lines = [
             f"ptxas info    : Function properties for {name}",
             frame,
             f"ori info      : Function {name} uses {regs} registers",
         ]
+        saved = _abi_saved(func)
+        if saved:
+            # the callee saves ori-abi's convention asks for (seed 003), in
+            # the frame and spill figures above as ptxas -v counts them
+            lines.append(f"ori info      : Function {name} must save {saved} (callee saves: "
+                         "in the figures above; the STL/LDL are not emitted)")
+        return lines
     used = f"ptxas info    : Used {regs} registers, used {_barriers(func)} barriers"
     cum = _cumulative_stack(func)
     if cum:
