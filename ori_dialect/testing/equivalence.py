@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.parser import Parser
 from xdsl.passes import PassPipeline
 from xdsl.printer import Printer
 
@@ -358,6 +359,36 @@ def lit_kernel_args(func: Any, rng: np.random.Generator, scalar: int) -> list[An
     return args
 
 
+def check_lit_inputs(dirs: Sequence[Path], pipeline: str, *, seeds: Sequence[int] = range(6),
+                     block: int = 32) -> int:
+    """Every kernel of every lit chunk of ``dirs`` (:func:`lit_chunks`) runs
+    the same before and after ``pipeline`` on one input per seed
+    (:func:`lit_kernel_args`), one CTA of ``block`` threads; the transformed
+    module must verify.  Raises :class:`EquivalenceError` at the first
+    difference; returns the number of kernels checked."""
+    kernels = 0
+    for name, idx, text in lit_chunks(dirs):
+        module = Parser(make_context(), text, "lit").parse_module()
+        after = module.clone()
+        apply_pipeline(after, pipeline)
+        after.verify()
+        for func in module.walk():
+            if getattr(func, "kernel", None) is None or getattr(func, "params", None) is None:
+                continue
+            kname = func.sym_name.data  # type: ignore[attr-defined]
+            kernels += 1
+            for s in seeds:
+                args = lit_kernel_args(func, np.random.default_rng(s), s)
+                ref = run_launch(module, kname, args, 1, block)
+                assert ref.ok, f"{name} chunk {idx} @{kname} does not run: {ref.error}"
+                out = run_launch(after, kname, args, 1, block, max_steps=step_limit(ref))
+                d = first_difference(ref, out, s)
+                if d is not None:
+                    raise EquivalenceError(format_failure(
+                        d, module, after, title=f"{name} chunk {idx} @{kname}: {pipeline}"), d)
+    return kernels
+
+
 __all__ = [
     "BothFailedError",
     "Difference",
@@ -367,6 +398,7 @@ __all__ = [
     "assert_pass_preserves",
     "available_passes",
     "check_equivalent",
+    "check_lit_inputs",
     "first_difference",
     "format_failure",
     "lit_chunks",
