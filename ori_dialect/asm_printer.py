@@ -280,7 +280,9 @@ class _FunctionPrinter:
         elif isinstance(op, UndefOp):
             # No instruction: the register simply holds whatever it holds.
             names = ", ".join(self.names(r) for r in op.results)
-            self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {names} = undefined")
+            # a callee save's source: the caller's value (regalloc/callee_saves.py)
+            what = "the caller's (callee save)" if "ori.abi_save" in op.attributes else "undefined"
+            self.line(f"{_INDENT}{' ' * (_GUARD_WIDTH + 1)}// {names} = {what}")
         elif isinstance(op, PragmaOp):
             self.line(f'{_INDENT}{" " * (_GUARD_WIDTH + 1)}// .pragma "{op.text.data}"')
         elif isinstance(op, OriInstruction):

@@ -272,6 +272,10 @@ def _cs2r(dec: Decoder, op: CS2ROp, k: int) -> Core:
 def _undef(dec: Decoder, op: UndefOp, k: int) -> Core:
     d = dec.slot[op.results[0]]
     sh = dec.shadow.get(d, -1)
+    if "ori.abi_save" in op.attributes:
+        # a callee save's source (regalloc/callee_saves.py): the register
+        # already holds the caller's value (physical mode), nothing to write
+        return _nop(dec, op, k)
 
     def undef(frame: Frame, idx: np.ndarray) -> None:
         frame[d][idx] = 0

@@ -187,7 +187,9 @@ class Decoder:
         tracked: set[SSAValue] = set()
         for b in self.blocks:
             for op in b.ops:
-                if isinstance(op, UndefOp):
+                # a callee save's source names the caller's register, not an
+                # undefined value (regalloc/callee_saves.py)
+                if isinstance(op, UndefOp) and "ori.abi_save" not in op.attributes:
                     tracked.update(op.results)
         changed = True
         while changed:
@@ -406,7 +408,8 @@ class Decoder:
         clobber = self._clobber(dsts, op)
 
         def call(frame: Frame, idx: np.ndarray) -> None:
-            res = m.call(callee, idx, [frame[s][idx] for s in args])
+            res = m.call(callee, idx, [frame[s][idx] for s in args],
+                         getattr(frame, "r_file", None))
             clobber(frame, idx)
             for d, r in zip(dsts, res):
                 frame[d][idx] = r
@@ -540,7 +543,8 @@ class Decoder:
                 if name not in checked:
                     check(name)
                 sub = idx[tv == t]
-                res = m.call(name, sub, [frame[s][sub] for s in args])
+                res = m.call(name, sub, [frame[s][sub] for s in args],
+                             getattr(frame, "r_file", None))
                 clobber(frame, sub)
                 for d, r in zip(dsts, res):
                     frame[d][sub] = r

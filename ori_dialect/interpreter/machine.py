@@ -20,6 +20,7 @@ from ori_dialect.interpreter.device_runtime import DEFAULT_HEAP_BYTES, DeviceHea
 from ori_dialect.interpreter.frame import INF, Activation, ExitedInCall, OpInfo, Segment
 from ori_dialect.interpreter.gmma import GmmaGroups
 from ori_dialect.interpreter.memory import Fault, GlobalMemory
+from ori_dialect.interpreter.physical import shared_preserved
 from ori_dialect.interpreter.semantics.registry import InterpreterError
 from ori_dialect.interpreter.tensor import AsyncCopies
 from ori_dialect.interpreter.texture import Texture
@@ -98,6 +99,7 @@ class Machine:
         """Texture objects by handle (set by ``run_kernel``, :mod:`.texture`)."""
         self.decoded: dict[str, Decoder] = {}
         self.pool: dict[tuple[str, int], Activation] = {}
+        self._shared: dict[str, list[int]] = {}
         self.depth = 0
         # thread geometry
         lin = np.arange(self.n, dtype=np.int64)
@@ -291,7 +293,11 @@ class Machine:
         act.wait_bar[:] = -1
         self.run(act)
 
-    def call(self, name: str, idx: np.ndarray, args: list[np.ndarray]) -> list[np.ndarray]:
+    def call(self, name: str, idx: np.ndarray, args: list[np.ndarray],
+             caller_regs: np.ndarray | None = None) -> list[np.ndarray]:
+        """Run ``name`` for the threads ``idx``; ``caller_regs`` (physical
+        mode) is the caller's R file, whose preserved registers the callee
+        shares when its callee saves are emitted (:func:`.physical.shared_preserved`)."""
         if self.depth + 1 > MAX_CALL_DEPTH:
             raise InterpreterError(
                 f"call depth limit {MAX_CALL_DEPTH} exceeded calling @{name} "
@@ -305,13 +311,25 @@ class Machine:
                 raise InterpreterError(f"@{name} takes {len(dec.arg_slots)} arguments")
             for s, v in zip(dec.arg_slots, args):
                 act.frame[s][idx] = v
+            own = getattr(act.frame, "r_file", None)
+            cols = self.shared_cols(name) if caller_regs is not None and own is not None else []
+            if cols:
+                own[np.ix_(idx, cols)] = caller_regs[np.ix_(idx, cols)]
             act.pc[:] = INF
             act.wait_bar[:] = -1
             act.pc[idx] = dec.entry_seg
             self.run(act)
+            if cols:
+                caller_regs[np.ix_(idx, cols)] = own[np.ix_(idx, cols)]
             return [r[idx] for r in act.ret]
         finally:
             self.depth -= 1
+
+    def shared_cols(self, name: str) -> list[int]:
+        cols = self._shared.get(name)
+        if cols is None:
+            cols = self._shared[name] = shared_preserved(self.func_ops[name])
+        return cols
 
     def symbol_address(self, name: str) -> int:
         """The address ``ori.addr @name`` stands for: a variable's or a function's."""

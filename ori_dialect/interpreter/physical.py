@@ -21,7 +21,14 @@ of interfering values or a reload from the wrong spill slot changes the
 results.  Every register value must carry a physical register; an
 unallocated one is an ``InterpreterError``.  Each activation (a kernel or a
 called device function) has its own register files, and arguments and
-results travel by value.  In a function ``ori-abi`` lowered, the registers a
+results travel by value -- except the preserved registers (R16-R31) of a
+device function ``ori-abi`` lowered whose callee saves were emitted: the
+caller's values there are copied into the callee's file at the call and
+copied back at the return (:func:`shared_preserved`), as on the hardware
+one register file serves both, so a preserved register the callee uses
+without saving it changes the caller's value.  (A recursive function's saves
+are not emitted -- ori's frames are static -- and it stays isolated.)  In a
+function ``ori-abi`` lowered, the registers a
 call may overwrite (its ``ori.abi_clobbers``, else the caller's scratch
 registers) are filled with garbage after the call, so a value left in one
 across the call is caught (``decoder.py``); elsewhere a call behaves as if
@@ -32,6 +39,7 @@ Undef shadows of strict mode stay per SSA value.
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import SSAValue
 
 from ori_dialect.interpreter.frame import Frame
@@ -69,12 +77,20 @@ def register_layout(func: str, slots: dict[SSAValue, int], nslots: int) -> Regis
     return layout
 
 
+class PhysicalFrame(list[np.ndarray]):
+    """A physical-mode frame: the value slots (views) and the R file they view
+    (``r_file``), which a call reads to share the preserved registers."""
+
+    r_file: np.ndarray
+
+
 def physical_frame(storage: list[tuple[type[np.generic], tuple[int, ...]]],
                    layout: RegisterLayout, n: int) -> Frame:
     """A frame of ``n`` threads whose value slots are views into fresh register
     files (``storage``: each slot's dtype and shape, as the decoder lays it out)."""
     files = {f: np.zeros((n, size), dtype=dt) for f, (size, dt) in _FILES.items()}
-    frame: Frame = []
+    frame = PhysicalFrame()
+    frame.r_file = files[RegFile.R]
     for s, (dt, shape) in enumerate(storage):
         loc = layout[s] if s < len(layout) else None
         if loc is None:  # undef shadows and non-register slots
@@ -93,4 +109,20 @@ def physical_frame(storage: list[tuple[type[np.generic], tuple[int, ...]]],
     return frame
 
 
-__all__ = ["RegisterLayout", "physical_frame", "register_layout"]
+def shared_preserved(func: object) -> list[int]:
+    """The preserved R registers a call to ``func`` shares with its caller's
+    activation (module docstring): those of a device function ``ori-abi``
+    lowered whose callee saves are emitted (``ori.abi_save_bytes`` 0 after
+    allocation: regalloc/callee_saves.py); none elsewhere."""
+    attrs = getattr(func, "attributes", {})
+    done, left = attrs.get("ori.abi_resolved"), attrs.get("ori.abi_save_bytes")
+    abi = getattr(func, "abi", None)
+    if getattr(func, "is_kernel", True) or abi is None or not (
+            isinstance(done, IntegerAttr) and done.value.data == 1
+            and isinstance(left, IntegerAttr) and left.value.data == 0):
+        return []
+    return sorted((abi.fields().preserved or {}).get(RegFile.R, frozenset()))
+
+
+__all__ = ["PhysicalFrame", "RegisterLayout", "physical_frame", "register_layout",
+           "shared_preserved"]

@@ -630,8 +630,10 @@ class _FuncGen:
                 kinds.append((self.s_shfl, 0.6))
             if self.uniform and self.opts.warp:
                 kinds.append((self.s_warp, 0.4))
-            if any(c.cost * self.mult <= self.left() for c in self.callees):
-                kinds.append((self.s_call, 0.6))
+        # a device function has callees only under abi_calls (the earlier
+        # ones): its calls exercise the callee saves (regalloc/callee_saves.py)
+        if any(c.cost * self.mult <= self.left() for c in self.callees):
+            kinds.append((self.s_call, 0.6))
         if self.depth < self.opts.max_depth and self.left() > 40 * self.mult:
             kinds += [(self.s_branch, 1.5), (self.s_loop, 2.2)]
         fns, weights = zip(*kinds)

@@ -30,11 +30,13 @@ Per allocation unit a mask of the registers it may take
 Values live across calls in a device function sit in preserved registers
 the function must save in its prologue and restore in its epilogue, and a
 device function that calls must save its return address (R20:R21): the
-registers are recorded (``saved`` in the resolved ``abi``) and their bytes
-counted in the stack frame and, as ``ptxas -v`` does, in the spill stores
-and loads (``ori.abi_save_bytes``, 4 per register); the STL/LDL themselves
-are not emitted (ori's interpreter gives every activation its own register
-file, so nothing there can observe them).
+registers are recorded (``saved`` in the resolved ``abi``) and
+:mod:`.callee_saves` emits their STL at the entry and LDL before each RET,
+spill code the figures count as ``ptxas -v`` does (spill stores and loads,
+stack frame).  In a recursive function the static save slots would be
+overwritten by the inner activation, so there they are not emitted and
+their bytes stay a figure only (``ori.abi_save_bytes``, 4 per register,
+counted in the frame and the spill figures; 0 once emitted).
 """
 
 from __future__ import annotations

@@ -29,7 +29,9 @@ For each function (callees before callers, for the static frame layout of
    spill the pass fails with the seed's error ``Register allocation failed
    with register count of 'N'``;
 4. values are retyped to their physical registers, edge parallel copies are
-   lowered (:mod:`.copies`), spill slots compacted, and the figures recorded
+   lowered (:mod:`.copies`), a device function's callee saves emitted
+   (:mod:`.callee_saves`; not in a recursive function, whose ``recursive``
+   the pass passes), spill slots compacted, and the figures recorded
    on the function: ``ori.max_regs`` (the R budget), ``ori.num_regs``,
    ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` and, for
    SMEM spills, ``ori.smem_spill_bytes`` / ``ori.smem_spill_stores`` /
@@ -75,6 +77,7 @@ from passes.regalloc.budget import (
     occupancy_remark,
     plan_occupancy_budget,
 )
+from passes.regalloc.callee_saves import emit_callee_saves
 from passes.regalloc.checker import check_function
 from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.coalesce import build_units
@@ -133,6 +136,7 @@ def allocate_function(
     lower_bound: bool = False,
     occupancy: tuple[BudgetModel, str] | None = None,
     override: bool = False,
+    recursive: bool | None = None,
     remat: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
@@ -285,6 +289,7 @@ def allocate_function(
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     record_saves(func)  # the preserved registers a device function saves (abi.py)
+    emit_callee_saves(func, recursive)  # their STL/LDL (callee_saves.py)
     # ---- frame and figures ----
     if plan is not None:
         func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)
@@ -549,6 +554,7 @@ class RegAllocPass(ModulePass):
                     lower_bound=self.profile_lower_bound,
                     occupancy=self._occupancy(f),
                     override=self.override_directive_values,
+                    recursive=recursive,
                 )
             if recursive and res.spill_stores:
                 raise PassFailedException(

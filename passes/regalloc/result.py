@@ -79,8 +79,9 @@ def record_figures(
     stores, loads = spill_figures(func)
     # ptxas -v counts a device function's callee saves as spill stores and
     # loads (fib: 16 bytes stack frame, 16 bytes spill stores, 16 bytes spill
-    # loads for R16, R17 and the return address R20:R21)
-    # (the figures only: the allocator's own checks see the real spills)
+    # loads for R16, R17 and the return address R20:R21).  Emitted saves are
+    # spill code (callee_saves.py) and counted above; ``saves`` is what a
+    # recursive function does not emit (0 elsewhere), so nothing counts twice
     saves = abi_save_bytes(func)
     num_regs = register_count(tgt, used_r - 1, budget.reserved.get(RegFile.R, frozenset()))
     func.attributes[MAX_REGS_ATTR] = IntegerAttr(budget.limits[RegFile.R], i32)

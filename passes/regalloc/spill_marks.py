@@ -14,6 +14,8 @@ from the spiller so that both sides import them one way.
   per-thread SMEM spill base;
 * ``ori.spill_remat`` (:data:`REMAT_ATTR`) on a rematerialized copy of a
   spilled value's definition (:mod:`.remat`), the value's tag;
+* ``ori.abi_save`` (:data:`CALLEE_SAVE_ATTR`) on the callee saves of a
+  device function (:mod:`.callee_saves`), the saved register;
 * ``ori.spill_phi`` (:data:`PHI_ATTR`) besides the tag on the stores and home
   definitions of a spilled block argument (:mod:`.phi_spill`), which a
   predecessor makes of its edge operand before branching: the operand itself
@@ -41,6 +43,11 @@ spilling (:mod:`.remat`): the spilled value's tag."""
 
 PHI_ATTR = "ori.spill_phi"
 """On the stores / home definitions of a memory phi (:mod:`.phi_spill`)."""
+
+CALLEE_SAVE_ATTR = "ori.abi_save"
+"""On a device function's callee-save store and reload (:mod:`.callee_saves`)
+and on the ``ori.undef`` naming the caller's register they save: the
+register number.  The stores and reloads carry a spill tag too."""
 
 SPILL_STORES = (StlOp, StsOp)
 """The op classes of a spill store (local memory, shared memory)."""
@@ -104,6 +111,7 @@ def can_spill(v: SSAValue) -> bool:
 
 
 __all__ = [
+    "CALLEE_SAVE_ATTR",
     "HOME_ATTR",
     "PHI_ATTR",
     "REMAT_ATTR",

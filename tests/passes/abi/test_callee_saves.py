@@ -1,0 +1,96 @@
+"""Issue 17 item 3: the callee saves a device function emits
+(passes/regalloc/callee_saves.py) are what keeps its caller's preserved
+registers: in the interpreter's physical mode a device function whose saves
+are emitted shares R16-R31 with its caller (ori_dialect/interpreter/physical.py),
+so the program computes the reference with the saves and goes wrong
+without them."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+
+from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ops.func import FuncOp
+from ori_dialect.testing.equivalence import apply_pipeline, make_context, run_launch
+from passes.regalloc.callee_saves import is_callee_save
+from passes.regalloc.checker import check_module
+from tests.passes.abi.test_abi_calls import _module as example_module
+
+ROOT = Path(__file__).resolve().parents[3]
+SRC = ROOT / "tests" / "filecheck" / "passes" / "abi" / "callee-saves.mlir"
+N = 32
+
+
+def _compiled(pipeline: str = "ori-ptxas") -> ModuleOp:
+    m = Parser(make_context(), SRC.read_text(), SRC.name).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, pipeline)
+    return m
+
+
+def _want() -> np.ndarray:
+    def down(n: int) -> int:
+        return n if n < 2 else down(n - 1) + n
+
+    out = []
+    for t in range(N):
+        m = t & 7
+        a = down(m)
+        q = a * m + t if a < 16 else a + t
+        w = (q + 2) * q + (q + 1)
+        out.append((w + t + 7 + t) & 0xFFFFFFFF)
+    return np.array(out, np.uint32).view(np.int32)
+
+
+def _run(m: ModuleOp) -> np.ndarray | None:
+    out = run_launch(m, "caller", [np.zeros(N, np.int32)], 1, N, strict=True, physical=True)
+    return None if out.results is None else out.results[0]
+
+
+def test_saves_keep_the_callers_preserved_registers() -> None:
+    m = _compiled()
+    assert check_module(m) == []
+    got = _run(m)
+    assert got is not None
+    np.testing.assert_array_equal(got, _want())
+
+
+def test_missing_saves_are_caught_by_the_physical_interpreter() -> None:
+    """Drop @outer's saves (keeping it marked as saving): the kernel's
+    address in R16:R17, live across the call, is overwritten."""
+    m = _compiled()
+    outer = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "outer")
+    dropped = [op for op in outer.walk() if is_callee_save(op)]
+    assert dropped
+    for op in dropped:
+        op.detach()
+    got = _run(m)
+    assert got is None or not np.array_equal(got, _want())
+
+
+def test_callee_saves_are_spill_code_of_their_own_register() -> None:
+    m = _compiled("ori-abi,ori-regalloc")
+    regs = {}
+    for op in m.walk():
+        if is_callee_save(op):
+            v = op.results[0] if op.results else op.operands[-1]
+            t = v.type
+            assert isinstance(t, OriRegisterType)
+            regs.setdefault(op.attributes["ori.abi_save"].value.data, set()).add(t.phys_index)
+    assert regs == {16: {16}, 17: {17}, 20: {20}, 21: {21}}
+
+
+def test_examples_figures_unchanged() -> None:
+    """fib is recursive: its saves stay figures only (16 bytes), as ptxas -v."""
+    m = example_module("sm_80", "ori-ptxas")
+    fib = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "_Z3fibi")
+    figs = [fib.attributes[k].value.data for k in
+            ("ori.stack_frame", "ori.spill_stores", "ori.spill_loads")]
+    assert figs == [16, 16, 16]
+    assert not any(is_callee_save(op) for op in fib.walk())
