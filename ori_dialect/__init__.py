@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     if name == "Ori":
-        from ori_dialect.dialect import Ori
+        from ori_dialect.dialect import Ori  # lazy: built on first use (docstring)
 
         return Ori
     if name == "RegFile":
-        from ori_dialect.ir.registers import RegFile
+        from ori_dialect.ir.registers import RegFile  # lazy: built on first use (docstring)
 
         return RegFile
     raise AttributeError(f"module 'ori_dialect' has no attribute {name!r}")

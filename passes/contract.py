@@ -75,9 +75,9 @@ def __getattr__(name: str) -> Any:
     # edge (it changes operations only): the block-level analyses stay
     # valid, liveness does not.  Built on first use (the note at the imports).
     if name == "CFG_ANALYSES":
-        from ori_dialect.analysis.cfg import CFG
-        from ori_dialect.analysis.dominators import DominatorTree
-        from ori_dialect.analysis.loops import LoopInfo
+        from ori_dialect.analysis.cfg import CFG  # lazy: the note at the imports
+        from ori_dialect.analysis.dominators import DominatorTree  # lazy: the same
+        from ori_dialect.analysis.loops import LoopInfo  # lazy: the same
 
         value = frozenset({CFG, DominatorTree, LoopInfo})
         globals()["CFG_ANALYSES"] = value
@@ -231,7 +231,7 @@ def _violates_ssa(func: FuncOp) -> str | None:
 
 
 def _violates_unallocated(func: FuncOp) -> str | None:
-    from ori_dialect.ir.registers import OriRegisterType
+    from ori_dialect.ir.registers import OriRegisterType  # lazy: see the note at the imports
 
     for v in _values(func):
         t = v.type
@@ -241,7 +241,7 @@ def _violates_unallocated(func: FuncOp) -> str | None:
 
 
 def _violates_allocated(func: FuncOp) -> str | None:
-    from ori_dialect.ir.registers import OriRegisterType
+    from ori_dialect.ir.registers import OriRegisterType  # lazy: see the note at the imports
 
     for v in _values(func):
         t = v.type
@@ -251,7 +251,7 @@ def _violates_allocated(func: FuncOp) -> str | None:
 
 
 def _violates_loop_simplified(func: FuncOp) -> str | None:
-    from ori_dialect.analysis.loops import LoopInfo
+    from ori_dialect.analysis.loops import LoopInfo  # lazy: see the note at the imports
 
     li = LoopInfo.compute(func)
     cfg = li.cfg
@@ -313,7 +313,7 @@ def _functions(module: Operation) -> Iterable[FuncOp]:
             for block in region.blocks:
                 for inner in block.ops:
                     if func_op is None:
-                        from ori_dialect.ops.func import FuncOp as func_op
+                        from ori_dialect.ops.func import FuncOp as func_op  # lazy: the note
                     if isinstance(inner, func_op):
                         yield inner
                     elif inner.regions:
@@ -326,7 +326,7 @@ def requirements_of(pass_: ModulePass | type[ModulePass]) -> frozenset[Requireme
 
 def preserves_text(preserved: frozenset[type]) -> str:
     """``PRESERVES`` as ``--help-passes`` shows it."""
-    from ori_dialect.analysis.manager import PRESERVES_ALL, AllAnalyses
+    from ori_dialect.analysis.manager import PRESERVES_ALL, AllAnalyses  # lazy: the note
 
     if AllAnalyses in preserved or preserved == PRESERVES_ALL:
         return "all analyses (does not change the IR)"

@@ -35,10 +35,12 @@ from typing import TYPE_CHECKING
 
 from xdsl.utils.arg_spec import parse_spec
 
+from ori_dialect.cli.exit_status import guarded
+
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from ori_dialect.cli.ori_opt import OriOptMain
+    from xdsl.xdsl_opt_main import xDSLOptMain
 
 # concurrent.futures and multiprocessing are imported where a pool is made:
 # ori-opt imports this module on every run, most runs compile one file.
@@ -94,7 +96,7 @@ def output_paths(inputs: list[str], folder: Path, target: str) -> list[Path]:
     ]
 
 
-def run_batch(tool: OriOptMain) -> int:
+def run_batch(tool: xDSLOptMain) -> int:
     """Compile every input file of ``tool.args`` (module docstring)."""
     args = tool.args
     inputs = [f for f in [args.input_file, *args.more_input_files] if f is not None]
@@ -121,7 +123,7 @@ def run_batch(tool: OriOptMain) -> int:
         return _fail(f"cannot create output folder '{parent}': {err.strerror or err}")
     jobs = min(args.jobs or 1, len(inputs))
     _preload(tool)
-    outcomes = _compile_all(args, inputs, outputs, jobs)
+    outcomes = _compile_all(type(tool), args, inputs, outputs, jobs)
     status = 0
     for name, out, outcome in zip(inputs, outputs, outcomes, strict=True):
         sys.stdout.write(outcome.stdout)
@@ -135,12 +137,13 @@ def run_batch(tool: OriOptMain) -> int:
 
 
 def _compile_all(
-    args: argparse.Namespace, inputs: list[str], outputs: list[Path], jobs: int
+    driver: type, args: argparse.Namespace, inputs: list[str], outputs: list[Path], jobs: int
 ) -> list[Outcome]:
     if jobs == 1:
-        return [compile_one(args, f, str(o), load_plugins=False) for f, o in zip(inputs, outputs)]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+        return [compile_one(driver, args, f, str(o), load_plugins=False)
+                for f, o in zip(inputs, outputs)]
+    import multiprocessing  # lazy: only --jobs makes a pool
+    from concurrent.futures import ProcessPoolExecutor  # lazy: only --jobs makes a pool
 
     methods = multiprocessing.get_all_start_methods()
     # forked workers inherit the imports and the registered plugins
@@ -148,14 +151,14 @@ def _compile_all(
     ctx = multiprocessing.get_context("fork" if fork else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
         futures = [
-            pool.submit(compile_one, args, f, str(o), load_plugins=not fork)
+            pool.submit(compile_one, driver, args, f, str(o), load_plugins=not fork)
             for f, o in zip(inputs, outputs)
         ]
         return [_result(fut) for fut in futures]
 
 
 def _result(fut: Future[Outcome]) -> Outcome:
-    from concurrent.futures.process import BrokenProcessPool
+    from concurrent.futures.process import BrokenProcessPool  # lazy: only --jobs uses it
 
     try:
         return fut.result()
@@ -163,30 +166,30 @@ def _result(fut: Future[Outcome]) -> Outcome:
         return Outcome(2, "", f"ori-opt: internal error: the worker process died ({err})\n")
 
 
-def compile_one(args: argparse.Namespace, input_file: str, output_file: str, *,
+def compile_one(driver: type, args: argparse.Namespace, input_file: str, output_file: str, *,
                 load_plugins: bool) -> Outcome:
     """One file as ``ori-opt FILE -o OUTPUT`` with the other arguments of
-    ``args``, its printed text captured."""
-    from ori_dialect.cli.exit_status import guarded
-    from ori_dialect.cli.ori_opt import OriOptMain  # lazy: ori_opt imports this module
+    ``args``, its printed text captured.  ``driver`` is the driver's class
+    (``OriOptMain``, passed in: ori_opt imports this module)."""
 
     one = argparse.Namespace(**vars(args))
     one.input_file, one.output_file = input_file, output_file
     one.more_input_files, one.jobs = [], None
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = guarded(lambda: OriOptMain(namespace=one, load_plugins=load_plugins).run())
+        status = guarded(lambda: driver(namespace=one, load_plugins=load_plugins).run())
     return Outcome(status, out.getvalue(), err.getvalue())
 
 
-def _preload(tool: OriOptMain) -> None:
+def _preload(tool: xDSLOptMain) -> None:
     """Import, once in the driver, what every file will need (the dialect,
     the PTX frontend, the phases of the pipeline), so that forked workers
     start with it."""
-    from ori_dialect.dialect import Ori  # noqa: F401 -- imported for its side effect
-    from ori_dialect.ptx.lower import import_ptx  # noqa: F401
-    from passes.pipeline import PHASES, PtxasPipelinePass
-    from passes.registry import all_passes
+    # Each "lazy" below: loaded once in the driver, before the workers fork.
+    from ori_dialect.dialect import Ori  # lazy: for its side effect  # noqa: F401
+    from ori_dialect.ptx.lower import import_ptx  # lazy: for its side effect  # noqa: F401
+    from passes.pipeline import PHASES, PtxasPipelinePass  # lazy: see above
+    from passes.registry import all_passes  # lazy: see above
 
     registry = all_passes()
     for p in tool.pipeline.passes:
