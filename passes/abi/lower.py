@@ -16,10 +16,10 @@ arguments and results where the convention says.
 
 Every copy carries ``ori.abi_copy`` so that the allocator does not coalesce
 it away (a coalesced copy would stretch the fixed register over the whole
-value).  Stack-passed parameters (``@stack+OFF``) stay SSA operands: their
-bytes are counted in the caller's frame (``ori.abi_outgoing``) but the
-stores into the outgoing area and the callee's loads are not emitted -- not
-modelled, and said so by a remark.
+value).  Stack-passed parameters (``@stack+OFF``): their bytes are counted
+in the caller's frame (``ori.abi_outgoing``), and :mod:`.stack_args` emits
+the caller's stores and the callee's loads (not for indirect calls and
+functions whose address is taken: a remark says so).
 """
 
 from __future__ import annotations

@@ -31,7 +31,9 @@ For each function (callees before callers, for the static frame layout of
 4. values are retyped to their physical registers, edge parallel copies are
    lowered (:mod:`.copies`), a device function's callee saves emitted
    (:mod:`.callee_saves`; not in a recursive function, whose ``recursive``
-   the pass passes), spill slots compacted, and the figures recorded
+   the pass passes), spill slots compacted, a stack-passed parameter area
+   placed on top of the function's frame and every stack-argument access
+   patched (:mod:`passes.abi.stack_args`), and the figures recorded
    on the function: ``ori.max_regs`` (the R budget), ``ori.num_regs``,
    ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` and, for
    SMEM spills, ``ori.smem_spill_bytes`` / ``ori.smem_spill_stores`` /
@@ -64,6 +66,7 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
+from passes.abi.stack_args import INCOMING_ATTR, incoming_bytes, patch_offsets, place_incoming
 from passes.contract import Requirement, emit_remark, option, require
 from passes.regalloc.abi import abi_masks, is_lowered, pinned_first, record_saves
 from passes.regalloc.budget import (
@@ -512,6 +515,9 @@ class RegAllocPass(ModulePass):
                     )
                 sf = f.attributes.get("ori.stack_frame")
                 tops[name] = sf.value.data if isinstance(sf, IntegerAttr) else 0
+                inc = f.attributes.get(INCOMING_ATTR)
+                if isinstance(inc, IntegerAttr):  # its stack-argument area (stack_args.py)
+                    tops[name] = max(tops[name], inc.value.data + incoming_bytes(f))
                 continue
             recursive = name in _reaches(name, callees)
             base = max((tops.get(c, 0) for c in callees[name]), default=0)
@@ -561,7 +567,9 @@ class RegAllocPass(ModulePass):
                     f"@{name}: spilling in a recursive function is not supported (spill slots "
                     "are laid out statically)"
                 )
-            tops[name] = max(res.stack_frame, base)
+            # a stack-passed parameter's area sits on top (passes/abi/stack_args.py)
+            tops[name] = place_incoming(f, max(res.stack_frame, base))
+        patch_offsets({f.sym_name.data: f for f in funcs})
         if self.stats:
             print_stats(op, target=self.target)
 
