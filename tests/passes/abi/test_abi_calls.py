@@ -126,7 +126,8 @@ CASES: dict[str, tuple[Callable[..., Any], int]] = {
 
 
 @functools.cache
-def _module(arch: str, pipeline: str) -> ModuleOp:
+def abi_example_module(arch: str, pipeline: str) -> ModuleOp:
+    """examples/abi/ptx/ARCH/abi_calls.ptx imported and run through ``pipeline``."""
     path = PTX / arch / "abi_calls.ptx"
     m = import_ptx(path.read_text(), str(path.relative_to(ROOT)))
     if pipeline:
@@ -150,7 +151,7 @@ def test_calls_before_and_after_abi(kernel: str, arch: str) -> None:
     args, ref = make(np.random.default_rng(17))
     want = ref(args)
     for pipeline, physical in (("", False), ("ori-abi", False), ("ori-ptxas", True)):
-        got = _run(_module(arch, pipeline), kernel, args, physical)
+        got = _run(abi_example_module(arch, pipeline), kernel, args, physical)
         np.testing.assert_array_equal(got, want, err_msg=f"{kernel} after {pipeline!r}")
 
 
@@ -185,4 +186,4 @@ def test_scratch_clobber_catches_a_value_left_in_scratch(monkeypatch: pytest.Mon
 
 
 def test_checker_accepts_the_abi_allocation() -> None:
-    assert check_module(_module("sm_80", "ori-ptxas")) == []
+    assert check_module(abi_example_module("sm_80", "ori-ptxas")) == []

@@ -20,7 +20,7 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context, run_launch
 from passes.regalloc.callee_saves import is_callee_save
 from passes.regalloc.checker import check_module
-from tests.passes.abi.test_abi_calls import _module as example_module
+from tests.passes.abi.test_abi_calls import abi_example_module as example_module
 
 ROOT = Path(__file__).resolve().parents[3]
 SRC = ROOT / "tests" / "filecheck" / "passes" / "abi" / "callee-saves.mlir"
