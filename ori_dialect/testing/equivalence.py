@@ -359,40 +359,68 @@ def lit_kernel_args(func: Any, rng: np.random.Generator, scalar: int) -> list[An
     return args
 
 
-def check_lit_inputs(dirs: Sequence[Path], pipeline: str, *, seeds: Sequence[int] = range(6),
-                     block: int = 32) -> int:
+@dataclass
+class LitCheck:
+    """What :func:`check_lit_inputs` saw: kernels run, chunks the pipeline changed."""
+
+    kernels: int = 0
+    changed: int = 0
+
+
+def check_lit_inputs(
+    dirs: Sequence[Path],
+    pipeline: str,
+    *,
+    seeds: Sequence[int] = range(6),
+    block: int = 32,
+    shared_bytes: int = 0,
+    max_steps: int | None = None,
+    check: Callable[[ModuleOp, ModuleOp, str], None] | None = None,
+) -> LitCheck:
     """Every kernel of every lit chunk of ``dirs`` (:func:`lit_chunks`) runs
-    the same before and after ``pipeline`` on one input per seed
-    (:func:`lit_kernel_args`), one CTA of ``block`` threads; the transformed
-    module must verify.  Raises :class:`EquivalenceError` at the first
-    difference; returns the number of kernels checked."""
-    kernels = 0
+    the same before and after ``pipeline`` (its diagnostics swallowed) on one
+    input per seed (:func:`lit_kernel_args`), one CTA of ``block`` threads;
+    the transformed module must verify, and ``check(before, after, title)``
+    (a pass's own promise, e.g. "max live never rises") must hold for every
+    chunk.  ``max_steps`` bounds the reference runs.  Raises
+    :class:`EquivalenceError` at the first difference."""
+    seen = LitCheck()
     for name, idx, text in lit_chunks(dirs):
         module = Parser(make_context(), text, "lit").parse_module()
         after = module.clone()
-        apply_pipeline(after, pipeline)
+        with contextlib.redirect_stderr(io.StringIO()):
+            apply_pipeline(after, pipeline)
         after.verify()
+        title = f"{name} chunk {idx}: {pipeline}"
+        seen.changed += module_text(after) != module_text(module)
+        if check is not None:
+            check(module, after, title)
         for func in module.walk():
-            if getattr(func, "kernel", None) is None or getattr(func, "params", None) is None:
+            if getattr(func, "kernel", None) is None:
                 continue
             kname = func.sym_name.data  # type: ignore[attr-defined]
-            kernels += 1
+            assert getattr(func, "params", None) is not None, \
+                f"{name} chunk {idx}: @{kname} is not observable (no params)"
+            seen.kernels += 1
             for s in seeds:
                 args = lit_kernel_args(func, np.random.default_rng(s), s)
-                ref = run_launch(module, kname, args, 1, block)
+                ref = run_launch(module, kname, args, 1, block, max_steps=max_steps,
+                                 shared_bytes=shared_bytes)
                 assert ref.ok, f"{name} chunk {idx} @{kname} does not run: {ref.error}"
-                out = run_launch(after, kname, args, 1, block, max_steps=step_limit(ref))
+                out = run_launch(after, kname, args, 1, block, max_steps=step_limit(ref),
+                                 shared_bytes=shared_bytes)
                 d = first_difference(ref, out, s)
                 if d is not None:
                     raise EquivalenceError(format_failure(
                         d, module, after, title=f"{name} chunk {idx} @{kname}: {pipeline}"), d)
-    return kernels
+    return seen
 
 
 __all__ = [
     "BothFailedError",
     "Difference",
     "EquivalenceError",
+    "LitCheck",
     "Outcome",
     "apply_pipeline",
     "assert_pass_preserves",

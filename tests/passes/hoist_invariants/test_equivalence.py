@@ -15,29 +15,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
-from xdsl.parser import Parser
 
-from ori_dialect.analysis import functions_of
-from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import (
-    EquivalenceError,
-    apply_pipeline,
     assert_pass_preserves,
-    first_difference,
-    format_failure,
-    lit_chunks,
-    lit_kernel_args,
-    make_context,
-    module_text,
-    run_launch,
-    step_limit,
+    check_lit_inputs,
 )
 from ori_dialect.testing.generator import generate
 from tests.passes.example_launches import (
@@ -63,37 +48,14 @@ SCALARS = (0, 1, 2, 3, 7, 37)
 MAX_STEPS = 1_000_000
 
 
-CHUNKS = lit_chunks([LIT_DIR])
-
 
 @pytest.mark.parametrize("pipe", PIPES)
 def test_lit_inputs_keep_results(pipe: str) -> None:
-    kernels = changed = 0
-    for name, idx, text in CHUNKS:
-        module = Parser(make_context(), text, "lit").parse_module()
-        after = module.clone()
-        with contextlib.redirect_stderr(io.StringIO()):
-            apply_pipeline(after, pipe)
-        after.verify()
-        changed += module_text(after) != module_text(module)
-        for func in functions_of(module):
-            assert isinstance(func, FuncOp) and func.kernel is not None
-            kname = func.sym_name.data
-            assert func.params is not None, f"{name} chunk {idx}: @{kname} is not observable"
-            kernels += 1
-            for s in SCALARS:
-                args = lit_kernel_args(func, np.random.default_rng(s), s)
-                ref = run_launch(module, kname, args, 1, 4, max_steps=MAX_STEPS, shared_bytes=64)
-                assert ref.ok, f"{name} chunk {idx} @{kname} does not run: {ref.error}"
-                out = run_launch(after, kname, args, 1, 4, max_steps=step_limit(ref),
-                                 shared_bytes=64)
-                d = first_difference(ref, out, s)
-                if d is not None:
-                    raise EquivalenceError(format_failure(
-                        d, module, after, title=f"{name} chunk {idx} @{kname}: {pipe}"), d)
-    assert kernels >= 12
+    seen = check_lit_inputs([LIT_DIR], pipe, seeds=SCALARS, block=4, shared_bytes=64,
+                            max_steps=MAX_STEPS)
+    assert seen.kernels >= 12
     # the pipelines do move code in these inputs (the check is not vacuous)
-    assert changed >= 5
+    assert seen.changed >= 5
 
 
 # ----------------------------------------------------------------------------

@@ -31,25 +31,16 @@ from typing import Any
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.parser import Parser
 
 from ori_dialect.analysis import functions_of
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.interpreter import run_kernel
 from ori_dialect.ir.registers import RegFile
-from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import (
-    EquivalenceError,
     apply_pipeline,
     assert_pass_preserves,
-    first_difference,
-    format_failure,
-    lit_chunks,
-    lit_kernel_args,
-    make_context,
+    check_lit_inputs,
     module_text,
-    run_launch,
-    step_limit,
 )
 from ori_dialect.testing.generator import GenOptions, generate
 from tests.passes.example_launches import (
@@ -62,8 +53,6 @@ from tests.passes.example_launches import (
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_DIR = ROOT / "tests" / "filecheck" / "passes" / "remat_block"
-CHUNKS = lit_chunks([LIT_DIR])
-
 LIT_PIPES = (
     ("ori-remat-block{nv-remat-default-max-reg=2}", 8),
     (("ori-remat-block{nv-remat-default-max-reg=6 nv-remat-block=15 "
@@ -108,29 +97,11 @@ def remat(module: ModuleOp, pipe: str) -> ModuleOp:
 
 @pytest.mark.parametrize(("pipe", "least"), LIT_PIPES)
 def test_lit_inputs_keep_results_and_max_live(pipe: str, least: int) -> None:
-    kernels = changed = 0
-    for name, idx, text in CHUNKS:
-        module = Parser(make_context(), text, "lit").parse_module()
-        after = remat(module, pipe)
-        assert_max_live_kept(maxima(module), after, f"{name} chunk {idx}")
-        changed += module_text(after) != module_text(module)
-        for func in functions_of(module):
-            assert isinstance(func, FuncOp)
-            if not func.is_kernel:
-                continue
-            kname = func.sym_name.data
-            kernels += 1
-            for s in (0, 1, 2, 7):
-                args = lit_kernel_args(func, np.random.default_rng(s), s)
-                ref = run_launch(module, kname, args, 1, 32)
-                assert ref.ok, f"{name} chunk {idx} @{kname} does not run: {ref.error}"
-                out = run_launch(after, kname, args, 1, 32, max_steps=step_limit(ref))
-                d = first_difference(ref, out, s)
-                if d is not None:
-                    raise EquivalenceError(format_failure(
-                        d, module, after, title=f"{name} chunk {idx} @{kname}: {pipe}"), d)
-    assert kernels >= 10
-    assert changed >= least  # the option sets do rematerialize in these inputs
+    seen = check_lit_inputs(
+        [LIT_DIR], pipe, seeds=(0, 1, 2, 7),
+        check=lambda before, after, title: assert_max_live_kept(maxima(before), after, title))
+    assert seen.kernels >= 10
+    assert seen.changed >= least  # the option sets do rematerialize in these inputs
 
 
 # ----------------------------------------------------------------------------
