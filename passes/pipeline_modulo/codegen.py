@@ -125,14 +125,22 @@ class Pipeliner:
         out.sort(key=lambda im: (self.sched.row(im[0]), im[0]))
         return out
 
-    def _emit(self, ctx: _Ctx, block: Block | None, inst: list[tuple[int, int]]) -> None:
+    def _trace(self, ctx: _Ctx, inst: list[tuple[int, int]]) -> None:
+        """Resolve the operands of ``inst`` as :meth:`_emit` would, emitting
+        nothing: the live-in search of ``run`` learns through ``ctx.missing``
+        which (value, iteration) pairs the kernel and epilogue read from
+        outside; a result of iteration ``m`` is recorded under its own key."""
+        for i, m in inst:
+            op = self.s.body[i]
+            for v in op.operands:
+                self.resolve(ctx, v, m)
+            for r in op.results:
+                ctx.table[(r, m)] = r
+
+    def _emit(self, ctx: _Ctx, block: Block, inst: list[tuple[int, int]]) -> None:
         for i, m in inst:
             op = self.s.body[i]
             mapping: dict[SSAValue, SSAValue] = {v: self.resolve(ctx, v, m) for v in op.operands}
-            if block is None:  # a dry run of the kernel: results are placeholders
-                for r in op.results:
-                    ctx.table[(r, m)] = r
-                continue
             new = op.clone(value_mapper=mapping)
             block.add_op(new)
             for r, nr in zip(op.results, new.results, strict=True):
@@ -175,7 +183,7 @@ class Pipeliner:
             kernel.add_op(op.clone())
         for t in range(S - 1):
             self._emit(pctx, prologue[t], self._instances(t, 0, t))
-        # kernel: a dry run finds its live-ins (closed under the back edge)
+        # kernel: tracing it finds its live-ins (closed under the back edge)
         live: list[Key] = []
 
         def note(key: Key) -> SSAValue:
@@ -186,15 +194,15 @@ class Pipeliner:
         kinst = self._instances(S - 1, 0, S - 1)
         einst = [self._instances(t, 0, S - 1) for t in range(S, 2 * S - 1)]
         while True:
-            dry = _Ctx(False, pctx.init, {k: k[0] for k in live}, note)
+            traced = _Ctx(False, pctx.init, {k: k[0] for k in live}, note)
             n0 = len(live)
-            self._emit(dry, None, kinst)
+            self._trace(traced, kinst)
             for v, m in live.copy():  # resolve() may append
-                self.resolve(dry, v, m + 1)
+                self.resolve(traced, v, m + 1)
             # the epilogue and the exit values may need older iterations too
-            epi = _Ctx(False, pctx.init, dict(dry.table), note)
+            epi = _Ctx(False, pctx.init, dict(traced.table), note)
             for inst in einst:
-                self._emit(epi, None, inst)
+                self._trace(epi, inst)
             for v in exits:
                 self.resolve(epi, v, S - 1)
             if len(live) == n0:
