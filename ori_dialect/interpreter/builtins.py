@@ -30,6 +30,8 @@ from ori_dialect.interpreter.tensor import TENSOR_BUILDERS
 from ori_dialect.interpreter.texture import TEXTURE_BUILDERS
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.metadata import MemSpace
+from ori_dialect.ir.registers import is_stack_pointer
+from ori_dialect.ops.frame import FrameAddrOp, FrameEnterOp, FrameLeaveOp
 from ori_dialect.ops.memory import (
     AtomicOp,
     AtomOp,
@@ -77,8 +79,15 @@ def _operand(dec: Decoder, op: OriInstruction, name: str) -> tuple[int, Any]:
 
 def _address(dec: Decoder, op: MemoryOp) -> Addr:
     """Per-lane byte address (int64) of ``[addr + offset]``."""
-    s, c = _operand(dec, op, "addr")
     off = op.offset()
+    if is_stack_pointer(op.src("addr")):  # [R1 + offset]: the activation's frame
+        m = dec.m
+
+        def addr_sp(frame: Frame, idx: np.ndarray) -> np.ndarray:
+            return m.sp[idx] + off
+
+        return addr_sp
+    s, c = _operand(dec, op, "addr")
     base_slot = next(sl for sl in op.SRCS if sl.name == "addr")
     if base_slot.types[0].BITS == 64:
         offu = np.uint64(off & _M64)
@@ -668,7 +677,43 @@ def bar_red_term(dec: Decoder, op: BarRedOp, seg_id: int) -> Term:
     return red
 
 
+def _frame_move(sign: int) -> Builder:
+    """``R1 -= size`` (enter) or ``R1 += size`` (leave) for the active lanes."""
+    def build(dec: Decoder, op: OriInstruction, k: int) -> Core:
+        assert isinstance(op, FrameEnterOp | FrameLeaveOp)
+        delta = sign * op.size()
+        m = dec.m
+        name = op.name
+
+        def move(frame: Frame, idx: np.ndarray) -> None:
+            sp = m.sp[idx] + delta
+            if delta < 0 and (sp < 0).any():
+                raise InterpreterError(
+                    f"{name}: the stack overflows the thread's local memory "
+                    f"({m.local_bytes} bytes; run_kernel(local_bytes=...) gives more)")
+            m.sp[idx] = sp
+
+        return move
+
+    return build
+
+
+def _frame_addr(dec: Decoder, op: OriInstruction, k: int) -> Core:
+    assert isinstance(op, FrameAddrOp)
+    d = dec.slot[op.results[0]]
+    off = op.offset()
+    m = dec.m
+
+    def frame_addr(frame: Frame, idx: np.ndarray) -> None:
+        frame[d][idx] = (m.sp[idx] + off).astype(np.uint32)
+
+    return frame_addr
+
+
 BUILDERS: dict[type, Builder] = {
+    FrameEnterOp: _frame_move(-1),
+    FrameLeaveOp: _frame_move(1),
+    FrameAddrOp: _frame_addr,
     LdgOp: _load(MemSpace.GLOBAL),
     StgOp: _store(MemSpace.GLOBAL),
     LdsOp: _load(MemSpace.SHARED),

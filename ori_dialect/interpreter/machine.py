@@ -128,6 +128,9 @@ class Machine:
         self.icount = np.zeros(self.n, dtype=np.uint64)
         self.shared = np.zeros(0, dtype=np.uint8)
         self._local: np.ndarray | None = None
+        self.sp = np.full(self.n, self.local_bytes, dtype=np.int64)
+        """Each thread's stack pointer R1 (ops/frame.py): ``local_bytes`` at
+        the start, as ``c[0x0][stack_init]`` says; frames grow down."""
         self.bar_arrived = [0] * 16
         self.async_copies = AsyncCopies()
         self.gmma = GmmaGroups()
@@ -284,6 +287,7 @@ class Machine:
         self.icount[:] = 0
         self.shared = np.zeros(max(16, -(-self.shared_bytes // 16) * 16), dtype=np.uint8)
         self._local = None
+        self.sp[:] = self.local_bytes
         self.bar_arrived = [0] * 16
         self.async_copies.reset(self.n)
         self.gmma.reset(self.n)

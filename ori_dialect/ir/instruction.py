@@ -85,6 +85,7 @@ from ori_dialect.ir.registers import (
     OriRegisterType,
     PredType,
     UPredType,
+    is_stack_pointer,
 )
 from ori_dialect.ir.slots import Const, Dst, ModGroup, Src, flag, int_attr, make_imm
 from ori_dialect.ir.syntax import parse_instruction, print_instruction
@@ -828,6 +829,12 @@ def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None
             )
         return
     if isinstance(v, OriRegisterType):
+        if is_stack_pointer(v):
+            if slot.address and op.SPACE is MemSpace.LOCAL:
+                return  # [R1 + offset]: a frame slot of the activation (ops/frame.py)
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' cannot be R1 (only a local access's "
+                "address takes the stack pointer)")
         if not slot.fixed or not v.is_fixed or not isinstance(v, slot.all_types):
             raise VerifyException(
                 f"{name}: operand '{slot.name}' cannot be the fixed register {v}"

@@ -426,3 +426,19 @@ def r_registers(v: SSAValue | Attribute | None) -> tuple[int, ...]:
     base = t.phys_index
     return () if base is None else tuple(range(base, base + t.num_regs()))
 
+
+
+STACK_POINTER_INDEX = 1
+"""R1: the stack pointer every SM target reserves (ptxas initialises it from
+``c[0x0][stack_init]`` and moves it by each function's frame size)."""
+
+
+def stack_pointer() -> OriRegisterType:
+    """R1 as an operand constant: the base of a local access addressed in
+    the current activation's frame (``[R1+0x8]``; ops/frame.py)."""
+    return R32Type.physical(STACK_POINTER_INDEX)
+
+
+def is_stack_pointer(v: object) -> bool:
+    """``v`` is the constant operand R1 (not an SSA value allocated to R1)."""
+    return isinstance(v, R32Type) and not v.is_fixed and v.phys_index == STACK_POINTER_INDEX

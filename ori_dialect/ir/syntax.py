@@ -37,7 +37,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ori_dialect.diagnostics import LocatedError
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.registers import REGISTER_TYPES, OriRegisterType, RegFile
+from ori_dialect.ir.registers import REGISTER_TYPES, OriRegisterType, RegFile, stack_pointer
 from ori_dialect.ir.slots import Src, int_attr, make_imm
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 _REGISTER_CLASSES: dict[str, type[OriRegisterType]] = {t.name: t for t in REGISTER_TYPES}
 
 _FIXED_WORDS = {"RZ": RegFile.R, "URZ": RegFile.UR, "PT": RegFile.P, "UPT": RegFile.UP}
-_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "c", "inf", "not"})
+_OPERAND_WORDS = frozenset({*_FIXED_WORDS, "R1", "c", "inf", "not"})
 
 
 class InstructionParts(NamedTuple):
@@ -322,6 +322,11 @@ def _parse_src(
         consts[slot.name] = t.fixed()
         if negative:
             mods.append("neg")
+    elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "R1":
+        # the stack pointer as a local access's base (ops/frame.py)
+        # (the verifier says where it may stand)
+        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+        consts[slot.name] = stack_pointer()
     elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text == "c":
         parser._consume_token()  # pyright: ignore[reportPrivateUsage]
         parser.parse_punctuation("[")

@@ -8,6 +8,7 @@ from ori_dialect.ops import (
     control,
     convert,
     floating,
+    frame,
     gmma,
     integer,
     memory,
@@ -34,6 +35,7 @@ from ori_dialect.ops.floating import (
     HMul2Op,
     MufuOp,
 )
+from ori_dialect.ops.frame import FrameAddrOp, FrameEnterOp, FrameLeaveOp
 from ori_dialect.ops.func import RUNTIME_FUNCTIONS, TARGET_ATTR, FuncOp, RuntimeFuncOp
 from ori_dialect.ops.gmma import (
     FenceAsyncOp,
@@ -103,7 +105,7 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
     I2FOp, F2IOp, F2FOp, I2IOp,
-    S2ROp, CS2ROp, NopOp, UndefOp, BptOp,
+    S2ROp, CS2ROp, NopOp, UndefOp, BptOp, FrameEnterOp, FrameLeaveOp, FrameAddrOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
     BarOp, BarRedOp, MembarOp, ShflOp, VoteOp, ReduxOp, CReduxOp, MatchOp, AcqBulkOp, PreExitOp,
     R2UROp, BMovOp,
@@ -120,6 +122,6 @@ ALL_OPS: tuple[type[IRDLOperation], ...] = (FuncOp, *INSTRUCTION_OPS, *CONTROL_O
 
 __all__ = [op.__name__ for op in ALL_OPS] + [
     "ALL_OPS", "INSTRUCTION_OPS", "CONTROL_OPS", "MODULE_OPS", "RUNTIME_FUNCTIONS", "TARGET_ATTR", "MemoryOp", "AtomicOp",
-    "control", "convert", "floating", "integer", "memory", "module_vars", "predicate", "regmove", "special", "sync",
+    "control", "convert", "floating", "frame", "integer", "memory", "module_vars", "predicate", "regmove", "special", "sync",
     "tensor", "texture", "gmma",
 ]

@@ -39,6 +39,7 @@ from ori_dialect.ir.registers import (
     RegFile,
     reg_type,
 )
+from ori_dialect.ops.frame import FrameAddrOp
 from ori_dialect.ops.integer import MovOp, PackOp, ShrOp, UnpackOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import PLop3Op
@@ -507,8 +508,9 @@ class LoweringBuilder:
         ones their offset in constant bank 3 (what ``ld.const [%r]`` takes);
         ``.global`` variables and device functions their 64-bit address."""
         off = self.local_vars.get(sym.name)
-        if off is not None:
-            return self.const(off, max(32, type_bits(ptx_type)))
+        if off is not None:  # R1 + offset: the activation's frame (ops/frame.py)
+            fa = self.emit1(FrameAddrOp, [off])
+            return fa if type_bits(ptx_type) <= 32 else self.pack([fa, 0])
         off = self.shared_offset(sym.name)
         if off is not None:
             return self.const(off, max(32, type_bits(ptx_type)))

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from xdsl.ir import SSAValue
 
 from ori_dialect.ir.address_space import LOCAL_WINDOW, SHARED_WINDOW
-from ori_dialect.ir.registers import R32Type, R64Type, R128Type
+from ori_dialect.ir.registers import R32Type, R64Type, R128Type, stack_pointer
+from ori_dialect.ops.frame import FrameAddrOp
 from ori_dialect.ops.integer import IAdd3Op, Lop3Op, MovOp, PrmtOp, ShlOp, ShrOp
 from ori_dialect.ops.memory import (
     LdcOp,
@@ -226,10 +227,11 @@ def address(ctx: LoweringBuilder, a: ast.Operand, space: str) -> tuple[SSAValue,
                 return rzero(), off
             return ctx.const(SHARED_WINDOW + off, 64), 0
         if space in ("local", "generic") and name in ctx.local_vars:
+            # in the activation's frame (ops/frame.py): [R1 + offset]
             off = ctx.local_vars[name] + a.offset
             if space == "local":
-                return rzero(), off
-            return ctx.const(LOCAL_WINDOW + off, 64), 0
+                return stack_pointer(), off
+            return ctx.pack([ctx.emit1(FrameAddrOp, [off]), LOCAL_WINDOW >> 32]), 0
         if space == "const" and name in ctx.mod.const_offsets:
             return rzero(), ctx.mod.const_offsets[name] + a.offset
         if space in ("global", "generic") and ctx.mod.global_vars.get(name) == "global":
@@ -402,7 +404,9 @@ def _cvta_param(ctx: LoweringBuilder, ins: ast.Instruction, d: ast.Operand, a: a
     lo = ctx.parts(v)[0] if isinstance(v.type, R64Type) else v
     # .param-space addresses and the copy's local offsets are below 2^32, and the
     # local window's low word is zero: only the low word changes, as for cvta.local
-    lo = ctx.emit1(IAdd3Op, [lo, -base if to else base, rzero()])
+    # the copy is in the kernel's frame: its address is R1 + base (ops/frame.py)
+    fa = ctx.emit1(FrameAddrOp, [base])
+    lo = ctx.emit1(IAdd3Op, [lo, fa, rzero()], smods={"b": "neg"} if to else None)
     if t == "u32":
         ctx.set(d, lo)
     else:
@@ -435,7 +439,7 @@ def param_copy(ctx: LoweringBuilder) -> int:
         for off in range(0, size, 4):
             w = ctx.emit1(LdcOp, [0, rzero(), layout.params + off], R32Type.unallocated(),
                           mods=width_of(32, False))
-            ctx.emit(StlOp, [rzero(), base + off, w], [], mods=width_of(32, False))
+            ctx.emit(StlOp, [stack_pointer(), base + off, w], [], mods=width_of(32, False))
     finally:
         ctx.cur, ctx.guard = saved, saved_guard
     return base

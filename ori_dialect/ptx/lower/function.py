@@ -46,6 +46,7 @@ from ori_dialect.ir.attrs import ParamAttr
 from ori_dialect.ir.instruction import create_op
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import BraOp, BrxOp, ExitOp, PragmaOp, RetOp
+from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp, frame_size
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import (
@@ -200,7 +201,28 @@ class FunctionLowering(LoweringBuilder):
             self._emit_terminator(b, terms[b], blocks)
         if self.local_bytes:
             self.func.attributes["ori.local_bytes"] = IntegerAttr(self.local_bytes, i32)
+            self._open_frame()
         return self.func
+
+    def _open_frame(self) -> None:
+        """The function's local variables live in its own frame below the
+        caller's (ops/frame.py): ``R1 -= size`` first, ``R1 += size`` before
+        each return of a device function.  A recursive or re-entered function
+        gets fresh variables per activation, and a callee's never overlap its
+        caller's -- PTX's ``__local_depot`` is per activation."""
+        size = frame_size(self.local_bytes)
+        entry = self.func.body.blocks.first
+        assert entry is not None
+        enter = FrameEnterOp.make([size])
+        if entry.first_op is None:
+            entry.add_op(enter)
+        else:
+            entry.insert_op_before(enter, entry.first_op)
+        if self.func.is_kernel:
+            return
+        for b in self.func.body.blocks:
+            if isinstance(b.last_op, RetOp):
+                b.insert_op_before(FrameLeaveOp.make([size]), b.last_op)
 
     def _set_directives(self) -> None:
         fn = self.fn

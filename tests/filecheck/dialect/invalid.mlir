@@ -145,3 +145,22 @@ ori.func @wrong_signature(%p: !ori.p) {
   %0 = ori.call @callee(%p) : (!ori.p) -> !ori.r32
   ori.ret
 }
+
+// -----
+
+ori.func @frame_size_unaligned() {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.frame_enter: the frame size must be a positive multiple of 16, got 8
+  ori.frame_enter 0x8 : () -> ()
+  ori.ret
+}
+
+// -----
+
+// The stack pointer R1 is a base only for a local access (ops/frame.py).
+ori.func @sp_outside_local() {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.lds: operand 'addr' cannot be R1 (only a local access's address takes the stack pointer)
+  %0 = ori.lds [R1 + 0x4] : () -> !ori.r32
+  ori.ret
+}
