@@ -207,14 +207,11 @@ def function_stats(func: FuncOp, target: str | None = None) -> list[str]:
         saved = _abi_saved(func)
         if saved:
             # the callee saves ori-abi's convention asks for (seed 003), in
-            # the frame and spill figures above as ptxas -v counts them; a
-            # recursive function's stay figures only (regalloc/callee_saves.py:
-            # static save slots would be overwritten by the inner activation)
-            how = ("the STL/LDL are not emitted: a recursive function, and ori's frames are "
-                   "static" if (_int(func, "ori.abi_save_bytes") or 0) else
-                   "STL in the prologue, LDL before each RET")
+            # the frame and spill figures above as ptxas -v counts them
+            # (regalloc/callee_saves.py; a recursive function's in its frame
+            # below R1, regalloc/frame.py)
             lines.append(f"ori info      : Function {name} must save {saved} (callee saves: "
-                         f"in the figures above; {how})")
+                         "in the figures above; STL in the prologue, LDL before each RET)")
         return lines
     used = f"ptxas info    : Used {regs} registers, used {_barriers(func)} barriers"
     cum = _cumulative_stack(func)

@@ -26,8 +26,8 @@ device function ``ori-abi`` lowered whose callee saves were emitted: the
 caller's values there are copied into the callee's file at the call and
 copied back at the return (:func:`shared_preserved`), as on the hardware
 one register file serves both, so a preserved register the callee uses
-without saving it changes the caller's value.  (A recursive function's saves
-are not emitted -- ori's frames are static -- and it stays isolated.)  In a
+without saving it changes the caller's value.  The stack pointer R1 is
+not in these files: it is the machine's per-thread ``sp`` (ops/frame.py).  In a
 function ``ori-abi`` lowered, the registers a
 call may overwrite (its ``ori.abi_clobbers``, else the caller's scratch
 registers) are filled with garbage after the call, so a value left in one

@@ -65,11 +65,12 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
-from ori_dialect.ir.registers import r32, r64
+from ori_dialect.ir.registers import r32, r64, stack_pointer
 from ori_dialect.ops.control import CallIndirectOp
+from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp, frame_size
 from ori_dialect.ops.module_vars import AddrOp
 from targets import get_target
 
@@ -140,10 +141,14 @@ FEATURES = (
     "call",
     "call_indirect",
     "pressure",
+    "local",
 )
 """Every construct name :attr:`GeneratedProgram.features` may count."""
-OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect"})
-"""Features only an option that is off by default produces (``abi_calls``)."""
+OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect", "local"})
+"""Features only an option that is off by default produces (``abi_calls``,
+``frames``)."""
+FRAME_WORDS = 4
+"""Words of a generated function's local array (GenOptions.frames)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +183,14 @@ class GenOptions:
     the calls go through a function pointer (``ori.addr`` +
     ``ori.call_indirect``).  Off by default: the other options' programs
     stay as they are."""
+    frames: bool = False
+    """Local arrays per activation (ops/frame.py): the kernel and every
+    device function own a 16-byte frame (``ori.frame_enter``, and
+    ``ori.frame_leave`` before a device function's RET), fill it at entry
+    and store to and load from it at fixed offsets (``[R1 + 4k]``) and
+    through a computed address (``frame_addr`` + masked index), so a
+    callee whose frame overlapped its caller's changes the result.  Off by
+    default: the other options' programs stay as they are."""
     shared: bool = True
     shfl: bool = True
     warp: bool = True
@@ -340,6 +353,7 @@ class _FuncGen:
         self.obase: SSAValue | None = None
         self.inp: SSAValue | None = None
         self.cnt: SSAValue | None = None
+        self.frame = False
 
     # ---- emission helpers ---------------------------------------------
     def op(self, name: str, *srcs: Any, **kw: Any) -> Any:
@@ -604,6 +618,43 @@ class _FuncGen:
         for v in [res] if c.nres == 1 else res.results:
             self.add(v)
 
+    # ---- the activation's local array (GenOptions.frames) ----------------
+    def open_frame(self) -> None:
+        """Fill the array (every word written before any read)."""
+        self.frame = True
+        for k in range(FRAME_WORDS):
+            self.op("stl", stack_pointer(), 4 * k, self.pick())
+
+    def s_local(self) -> None:
+        r = self.rng
+        self.features["local"] += 1
+        if r.random() < 0.6:  # a fixed offset: [R1 + 4k]
+            k = r.randrange(FRAME_WORDS)
+            if r.random() < 0.5:
+                self.op("stl", stack_pointer(), 4 * k, self.pick())
+            else:
+                self.add(self.op("ldl", stack_pointer(), 4 * k))
+            return
+        # a computed address: R1 + 4 * (v & 3)
+        idx = self.op("lop3", self.pick(), FRAME_WORDS - 1, RZ, LUT_AND)
+        a = self.op("lea", idx, self.op("frame_addr", 0), 2)
+        if r.random() < 0.5:
+            self.op("stl", a, 0, self.pick())
+        else:
+            self.add(self.op("ldl", a, 0))
+
+    def close_frame(self, end: Operation | None) -> None:
+        """``frame_enter`` first in the entry block, ``frame_leave`` before
+        ``end`` (a device function's RET)."""
+        size = frame_size(4 * FRAME_WORDS)
+        entry = self.fb.entry
+        assert entry.first_op is not None
+        entry.insert_op_before(FrameEnterOp.make([size]), entry.first_op)
+        if end is not None:
+            blk = end.parent_block()
+            assert blk is not None
+            blk.insert_op_before(FrameLeaveOp.make([size]), end)
+
     # ---- control flow --------------------------------------------------
     def region(self, n: int) -> None:
         for _ in range(n):
@@ -634,6 +685,8 @@ class _FuncGen:
         # ones): its calls exercise the callee saves (regalloc/callee_saves.py)
         if any(c.cost * self.mult <= self.left() for c in self.callees):
             kinds.append((self.s_call, 0.6))
+        if self.frame:
+            kinds.append((self.s_local, 0.8))
         if self.depth < self.opts.max_depth and self.left() > 40 * self.mult:
             kinds += [(self.s_branch, 1.5), (self.s_loop, 2.2)]
         fns, weights = zip(*kinds)
@@ -956,8 +1009,12 @@ def _gen_callee(rng: random.Random, opts: GenOptions, features: Counter[str], na
     for a in fb.entry.args:
         g.add(a)
     g.add(g.op("mov", rng.randint(0, 1000)))
+    if opts.frames:
+        g.open_frame()
     g.region(rng.randint(1, 3))
-    fb.ret(*[g.pick() for _ in range(nres)])
+    ret = fb.ret(*[g.pick() for _ in range(nres)])
+    if opts.frames:
+        g.close_frame(ret)
     return fb, _Callee(name, nargs, nres, max(g.cost, 1))
 
 
@@ -1002,6 +1059,8 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
     for v in (tid, gid, s):
         g.add(v)
     g.s_load()
+    if opts.frames:
+        g.open_frame()
     if opts.floats:
         g.pool.append(_V(g.op("mov", cbank(0, P + P_F)), True, 100.0))
     # ---- pressure: values computed up front, all consumed at the end ----
@@ -1034,6 +1093,8 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
     h = g.checksum([*recent, *g.keep, *pressure, *remat])
     g.op("stg", g.obase, (SLOTS - 1) * 4, h)
     fb.exit()
+    if opts.frames:
+        g.close_frame(None)
     m = module(*[f.func for f in funcs], fb.func, target=target)
     m.verify()
     return GeneratedProgram(seed, m, name, features, opts, est_cost=g.cost)
@@ -1042,6 +1103,7 @@ def generate(seed: int, *, options: GenOptions | None = None) -> GeneratedProgra
 __all__ = [
     "CNT_WORDS",
     "FEATURES",
+    "FRAME_WORDS",
     "IN_WORDS",
     "LUT_AND",
     "LUT_XOR3",

@@ -24,12 +24,14 @@ package with its rule and the ptxas form it produces in its docstring):
   by the interpreter's semantics;
 * ``wide-add`` (``wide_add.py``) -- ``IMAD.WIDE`` + 64-bit add ->
   ``IMAD.WIDE x, b, K``;
-* ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``.
+* ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``;
+* ``frame-addr`` (``frame_addr.py``) -- ``R1 + o`` plus a constant is
+  ``R1 + o'``, and a local access through it is ``[R1 + o']``.
 
 Driving (docs/architecture.md "Rewrite patterns"): per round, one walk over
 a function's ops (xDSL's ``PatternRewriteWalker``, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, wide-add, lea; then a second walk
+in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached.  The patterns come from
 ``patterns_for`` (the pass's options), so a new rule is one more module and
@@ -67,6 +69,7 @@ from passes.contract import (
 from passes.general_optimize.const_prop import ConstantPropagation
 from passes.general_optimize.copy_prop import CopyPropagation
 from passes.general_optimize.fold import ConstantFolding
+from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.wide_add import WideAdd
@@ -77,7 +80,8 @@ class FunctionStats:
     counts: Counter[str]
 
     def line(self) -> str:
-        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea")
+        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
+                "frame-addr")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -119,6 +123,10 @@ class GeneralOptimizePass(ModulePass):
     )
     lea: bool = option(
         True, "ori: a 64-bit shift-left by 0..31 plus a 64-bit add becomes LEA / LEA.HI.X"
+    )
+    frame_addr: bool = option(
+        True, "ori: fold constants added to a frame address (R1 + o) and local accesses "
+        "through it into [R1 + o'] (frame_addr.py)"
     )
     commute: bool = option(
         True, "ori: swap commutative operands to bring a constant into the slot that takes it"
@@ -163,6 +171,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(WideAdd(counts))
         if self.lea:
             per_op.append(ShiftAddToLea(counts))
+        if self.frame_addr:
+            per_op += [FrameAddressAdd(counts), FrameAddressAccess(counts)]
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))

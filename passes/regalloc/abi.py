@@ -33,10 +33,9 @@ device function that calls must save its return address (R20:R21): the
 registers are recorded (``saved`` in the resolved ``abi``) and
 :mod:`.callee_saves` emits their STL at the entry and LDL before each RET,
 spill code the figures count as ``ptxas -v`` does (spill stores and loads,
-stack frame).  In a recursive function the static save slots would be
-overwritten by the inner activation, so there they are not emitted and
-their bytes stay a figure only (``ori.abi_save_bytes``, 4 per register,
-counted in the frame and the spill figures; 0 once emitted).
+stack frame); a recursive function's go into each activation's frame below
+R1 (:mod:`.frame`).  ``ori.abi_save_bytes`` (4 per register) carries their
+bytes between :func:`record_saves` and the emission, 0 once emitted.
 """
 
 from __future__ import annotations

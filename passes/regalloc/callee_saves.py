@@ -26,15 +26,11 @@ examples/abi/ptx/sm_80/abi_calls.ptx, ``_Z3fibi``): ptxas saves at the
 entry and reloads before ``RET``, one 32-bit ``STL``/``LDL`` per register,
 the return address included, as here.  ptxas addresses them from the stack
 pointer (``IADD3 R1, R1, -0x10``; ``STL [R1+0xc], R21``; ... ``IADD3 R1,
-R1, 0x10``): every activation has its own frame.  ori's frame model is
-static (:mod:`.spill`: each function's area at fixed local addresses after
-its callees'), so the slots are ``[RZ+offset]`` and no ``IADD3 R1`` is
-emitted.  That is exact for every function that cannot reach itself; in a
-recursive function (``fib``) an inner activation would overwrite its
-caller's save slots, so there the saves stay figures only
-(:data:`.abi.SAVE_BYTES_ATTR`) and ``ori-stats`` says they are not
-emitted -- the same limit as the driver's "spilling in a recursive
-function is not supported".
+R1, 0x10``): every activation has its own frame.  ori does that for a
+recursive function (:mod:`.frame` moves its spill code, saves included,
+into its frame); a function that cannot reach itself keeps ori's static
+slots (:mod:`.spill`: its area at fixed local addresses after its
+callees'), which is exact there and costs no ``IADD3 R1``.
 """
 
 from __future__ import annotations
@@ -83,18 +79,14 @@ def saved_registers(func: FuncOp) -> list[int]:
     return sorted(saved.get(RegFile.R, frozenset()))
 
 
-def emit_callee_saves(func: FuncOp, recursive: bool | None = None) -> int:
+def emit_callee_saves(func: FuncOp) -> int:
     """Emit the saves :func:`.abi.record_saves` recorded (module docstring);
-    returns the registers saved in code (0 for a kernel, a function with
-    nothing to save, or a recursive one, whose saves stay figures only).
-    ``recursive``: whether ``func`` reaches itself, as the driver knows it
-    (None: found here, walking the module)."""
+    returns the registers saved (0 for a kernel or a function with nothing
+    to save)."""
     if func.is_kernel or not is_lowered(func):
         return 0
     regs = saved_registers(func)
     if not regs:
-        return 0
-    if recursive if recursive is not None else is_recursive(func):
         return 0
     tag = next_tag(func)
     entry = func.entry_block

@@ -30,8 +30,9 @@ For each function (callees before callers, for the static frame layout of
    with register count of 'N'``;
 4. values are retyped to their physical registers, edge parallel copies are
    lowered (:mod:`.copies`), a device function's callee saves emitted
-   (:mod:`.callee_saves`; not in a recursive function, whose ``recursive``
-   the pass passes), spill slots compacted, a stack-passed parameter area
+   (:mod:`.callee_saves`), spill slots compacted -- a recursive function's
+   into its own frame below R1 (:mod:`.frame`), every other function's
+   statically above its callees' -- a stack-passed parameter area
    placed on top of the function's frame and every stack-argument access
    patched (:mod:`passes.abi.stack_args`), and the figures recorded
    on the function: ``ori.max_regs`` (the R budget), ``ori.num_regs``,
@@ -80,12 +81,13 @@ from passes.regalloc.budget import (
     occupancy_remark,
     plan_occupancy_budget,
 )
-from passes.regalloc.callee_saves import emit_callee_saves
+from passes.regalloc.callee_saves import emit_callee_saves, is_recursive
 from passes.regalloc.checker import check_function
 from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import lower_edge_copies, split_ties
 from passes.regalloc.fatpoint import fatpoint_allocate
+from passes.regalloc.frame import move_into_frame
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
@@ -292,13 +294,17 @@ def allocate_function(
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     record_saves(func)  # the preserved registers a device function saves (abi.py)
-    emit_callee_saves(func, recursive)  # their STL/LDL (callee_saves.py)
+    emit_callee_saves(func)  # their STL/LDL (callee_saves.py)
     # ---- frame and figures ----
     if plan is not None:
         func.attributes[OCCUPANCY_TARGET_ATTR] = IntegerAttr(plan.aimed_regs, i32)
+    if recursive is None:
+        recursive = is_recursive(func)
     num_regs, frame, stores, loads, spill_area = record_figures(
-        func, tgt, budget, peaks.get(RegFile.R, 0), smem, spill_base, remarks
-    )
+        func, tgt, budget, peaks.get(RegFile.R, 0), smem, 0 if recursive else spill_base,
+        remarks)
+    if recursive:  # several activations: the slots go into each one's frame (frame.py)
+        move_into_frame(func, frame)
     if plan is not None:
         emit_remark(func.sym_name.data, occupancy_remark(plan, tgt, num_regs),
                     pass_name="ori-regalloc")
@@ -536,7 +542,8 @@ class RegAllocPass(ModulePass):
                 res = allocate_function_ssa(
                     f, target=self.target, max_regs=self.max_regs,
                     override=self.override_directive_values,
-                    max_spill_rounds=self.max_spill_rounds, spill_base=base,
+                    max_spill_rounds=self.max_spill_rounds,
+                    spill_base=0 if recursive else base,
                     smem_spilling=self.smem_spilling,
                     file_limits=parse_file_limits(self.force_file_limits),
                     search_budget=self.ssa_search_budget,
@@ -562,13 +569,11 @@ class RegAllocPass(ModulePass):
                     override=self.override_directive_values,
                     recursive=recursive,
                 )
-            if recursive and res.spill_stores:
-                raise PassFailedException(
-                    f"@{name}: spilling in a recursive function is not supported (spill slots "
-                    "are laid out statically)"
-                )
-            # a stack-passed parameter's area sits on top (passes/abi/stack_args.py)
-            tops[name] = place_incoming(f, max(res.stack_frame, base))
+            if recursive and self.strategy == "ssa":  # fatpoint's moved them itself
+                move_into_frame(f, res.stack_frame)
+            # a stack-passed parameter's area sits on top (passes/abi/stack_args.py);
+            # a recursive function's own slots are in its frame, not up here
+            tops[name] = place_incoming(f, base if recursive else max(res.stack_frame, base))
         patch_offsets({f.sym_name.data: f for f in funcs})
         if self.stats:
             print_stats(op, target=self.target)

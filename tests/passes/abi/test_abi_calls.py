@@ -1,6 +1,7 @@
 """Issue 17 item 7: programs with calls (examples/abi/abi_calls.cu: direct,
 indirect, recursive calls, many and wide parameters, 32- and 64-byte
-by-value structs, values live across calls) compute the numpy reference
+by-value structs, values live across calls, local arrays per activation and
+a recursive function that spills) compute the numpy reference
 before ``ori-abi``, after it, and after ``ori-ptxas`` in the interpreter's
 physical-register mode -- where every scratch register of a lowered caller
 is clobbered at each call, so a value the allocator kept in a scratch
@@ -114,7 +115,41 @@ def _wide(rng: np.random.Generator) -> tuple[list[Any], Callable[[list[Any]], np
     return [a, b, d, np.zeros(N, np.int64)], ref
 
 
+def _nest(n: int, x: int) -> int:
+    if n <= 0:
+        return n * 16 + (x & 3) + x
+    return _i32(_nest(n - 1, x + 1) + n * 16 + ((x + n) & 3) + x)
+
+
+def _deep(n: int, x: int) -> int:
+    if n <= 0:
+        return x
+    a = [x * 3 + 1, x * 5 + 2, x * 7 + 3, x * 11 + 4, x * 13 + 5, x ^ 0x55, x ^ 0x3C,
+         x * 17 + 6, x * 19 + 7, x * 23 + 8]
+    b = [x * 29 + 9, x * 31 + 10, x ^ 0x77, x * 37 + 11, x * 41 + 12, x * 43 + 13,
+         x * 47 + 14, x ^ 0x1F, x * 53 + 15, x * 59 + 16]
+    a, b = [_i32(v) for v in a], [_i32(v) for v in b]
+    r = _deep(n - 1, _i32(x ^ _i32(a[0] + b[9])))
+    s = r + sum((k + 1) * v for k, v in enumerate(a))
+    s += sum(b[2 * k] ^ b[2 * k + 1] for k in range(5))
+    return _i32(s)
+
+
+def _frames(rng: np.random.Generator) -> tuple[list[Any], Callable[[list[Any]], np.ndarray]]:
+    a = rng.integers(-500, 500, N).astype(np.int32)
+
+    def ref(args: list[Any]) -> np.ndarray:
+        res = []
+        for i, v in enumerate(args[0].tolist()):
+            pick = 100 * (v & 7) + v
+            res.append(_i32(pick + v + ((i + 1) & 7) + _nest(v & 3, i) + _deep(v & 3, i)))
+        return np.array(res, np.int32)
+
+    return [a, np.zeros(N, np.int32)], ref
+
+
 CASES: dict[str, tuple[Callable[..., Any], int]] = {
+    "abi_frames": (_frames, 1),
     "abi_direct": (_direct, 1),
     "abi_structs": (_structs, 1),
     "abi_many": (_many, 1),

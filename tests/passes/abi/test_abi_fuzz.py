@@ -1,6 +1,7 @@
 """Issue 17 item 7: generated programs with calls (``GenOptions(abi_calls=
-True)``: device functions of 1 to 14 parameters, nested calls, calls through
-function pointers) compute the same before ``ori-abi``, after it, and after
+True, frames=True)``: device functions of 1 to 14 parameters, nested calls,
+calls through function pointers, a local array in every activation's frame)
+compute the same before ``ori-abi``, after it, and after
 ``ori-ptxas`` in the interpreter's physical-register mode, where a lowered
 caller's scratch registers are clobbered at every call.  A small sample by
 default; 300 programs under ``-m fuzz``."""
@@ -15,7 +16,7 @@ import pytest
 from ori_dialect.testing.equivalence import apply_pipeline, check_equivalent
 from ori_dialect.testing.generator import GenOptions, generate
 
-OPTS = GenOptions(abi_calls=True)
+OPTS = GenOptions(abi_calls=True, frames=True)
 
 
 def _check(seed: int) -> dict[str, int]:
@@ -38,6 +39,7 @@ def _check(seed: int) -> dict[str, int]:
 def test_generated_programs_have_calls() -> None:
     feats = [_check(s) for s in range(4)]
     assert all(f.get("call", 0) + f.get("call_indirect", 0) for f in feats)
+    assert sum(f.get("local", 0) for f in feats) > 0
 
 
 @pytest.mark.fuzz
@@ -47,3 +49,4 @@ def test_generated_programs_with_calls_through_ori_ptxas() -> None:
         for k, v in _check(seed).items():
             total[k] = total.get(k, 0) + v
     assert total.get("call_indirect", 0) > 0 and total.get("call", 0) > 0
+    assert total.get("local", 0) > 0

@@ -12,11 +12,13 @@ import io
 from pathlib import Path
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import DictionaryAttr, ModuleOp
 from xdsl.parser import Parser
 
-from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ir.registers import OriRegisterType, R32Type, is_stack_pointer
+from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.memory import LdlOp, StlOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context, run_launch
 from passes.regalloc.callee_saves import is_callee_save
 from passes.regalloc.checker import check_module
@@ -86,11 +88,67 @@ def test_callee_saves_are_spill_code_of_their_own_register() -> None:
     assert regs == {16: {16}, 17: {17}, 20: {20}, 21: {21}}
 
 
+def test_recursive_saves_need_their_own_frame() -> None:
+    """The recursive @down keeps %n in R16 across its own call: its saves
+    are in its frame below R1 (regalloc/frame.py).  Put them back at one
+    static address (RZ-based, no frame) and the inner activation's save
+    overwrites the outer one's: the physical interpreter sees it."""
+    m = _compiled()
+    down = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "down")
+    saves = [op for op in down.walk() if is_callee_save(op) and isinstance(op, StlOp | LdlOp)]
+    assert saves and all(is_stack_pointer(op.src("addr")) for op in saves)
+    assert isinstance(down.entry_block.first_op, FrameEnterOp)
+    np.testing.assert_array_equal(_run(m), _want())
+    for op in saves:
+        consts = op.const_map()
+        consts["addr"] = R32Type.fixed()
+        op.properties["consts"] = DictionaryAttr(consts)
+    for op in [o for o in down.walk() if isinstance(o, FrameEnterOp | FrameLeaveOp)]:
+        op.detach()
+        op.erase()
+    got = _run(m)
+    assert got is None or not np.array_equal(got, _want())
+
+
 def test_examples_figures_unchanged() -> None:
-    """fib is recursive: its saves stay figures only (16 bytes), as ptxas -v."""
+    """fib is recursive: its saves are in its frame, 16 bytes, as ptxas -v
+    and ptxas's SASS (IADD3 R1, R1, -0x10; STL [R1+0xc], R21 ...)."""
     m = example_module("sm_80", "ori-ptxas")
     fib = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "_Z3fibi")
     figs = [fib.attributes[k].value.data for k in
             ("ori.stack_frame", "ori.spill_stores", "ori.spill_loads")]
     assert figs == [16, 16, 16]
-    assert not any(is_callee_save(op) for op in fib.walk())
+    enter = fib.entry_block.first_op
+    assert isinstance(enter, FrameEnterOp) and enter.size() == 16
+    saves = [op for op in fib.walk() if is_callee_save(op) and isinstance(op, StlOp | LdlOp)]
+    assert len(saves) == 8 and all(is_stack_pointer(op.src("addr")) for op in saves)
+
+
+def _deep_want() -> np.ndarray:
+    def deep(n: int, x: int) -> int:
+        if n < 1:
+            return x
+        a = [(x * (3 + 2 * k) + k + 1) & 0xFFFFFFFF for k in range(18)]
+        r = deep(n - 1, x ^ a[0])
+        for v in a:
+            r ^= v ^ x  # LOP3 0x96: three-way xor
+        return r
+
+    return np.array([deep(t & 3, t) for t in range(N)], np.uint32).view(np.int32)
+
+
+def test_recursive_spills_in_the_frame_run_physically() -> None:
+    """tests/filecheck/passes/abi/recursive-frame.mlir: a recursive function
+    spilling values live across its own call, each activation's slots in its
+    own frame (regalloc/frame.py)."""
+    src = SRC.with_name("recursive-frame.mlir")
+    m = Parser(make_context(), src.read_text(), src.name).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, "ori-abi,ori-regalloc")
+    assert check_module(m) == []
+    deep = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "deep")
+    spills = [op for op in deep.walk() if isinstance(op, StlOp) and not is_callee_save(op)]
+    assert spills and all(is_stack_pointer(op.src("addr")) for op in spills)
+    out = run_launch(m, "caller", [np.zeros(N, np.int32)], 1, N, strict=True, physical=True)
+    assert out.results is not None, out.error
+    np.testing.assert_array_equal(out.results[0], _deep_want())

@@ -6,11 +6,13 @@
 // clobbers are not known when @outer is allocated: every scratch register),
 // so they go to preserved registers; it saves R16, R17 and its return
 // address R20:R21 with one STL each at its entry and reloads them before
-// each of its two RETs, in its static frame after @down's.  The recursive
-// @down's saves stay figures only (static slots would be overwritten by the
-// inner activation), and ori-stats says so.  The figures count every STL
-// and LDL once: 16 bytes stored, 32 loaded (two RETs), as ptxas -v counts
-// static instructions.
+// each of its two RETs, in its static frame (@down's own slots are in its
+// frames, so @outer's start at 0).  The recursive @down has one activation
+// per call: its saves go into its frame below the stack pointer
+// (regalloc/frame.py), as ptxas does -- IADD3 R1, R1, -0x10 first, the
+// STL [R1+..], the LDL [R1+..] and IADD3 R1, R1, 0x10 before each RET.
+// The figures count every STL and LDL once: @outer 16 bytes stored, 32
+// loaded (two RETs), as ptxas -v counts static instructions.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @down(%n: !ori.r32) -> !ori.r32 {
@@ -60,43 +62,59 @@ builtin.module attributes {ori.target = "sm_80"} {
 }
 
 // CHECK:      ptxas info    : Function properties for down
-// CHECK-NEXT:     16 bytes stack frame, 12 bytes spill stores, 12 bytes spill loads
-// CHECK:      ori info      : Function down must save R16, R20-R21 (callee saves: in the figures above; the STL/LDL are not emitted: a recursive function, and ori's frames are static)
+// CHECK-NEXT:     16 bytes stack frame, 12 bytes spill stores, 24 bytes spill loads
+// CHECK:      ori info      : Function down must save R16, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
 // CHECK:      ptxas info    : Function properties for outer
-// CHECK-NEXT:     32 bytes stack frame, 16 bytes spill stores, 32 bytes spill loads
+// CHECK-NEXT:     16 bytes stack frame, 16 bytes spill stores, 32 bytes spill loads
 // CHECK:      ori info      : Function outer must save R16-R17, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
 // CHECK:      ptxas info    : Function properties for twice
 // CHECK-NEXT:     8 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
 // CHECK:      ori info      : Function twice must save R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
 
-// the recursive @down: no save emitted
+// the recursive @down: its saves in its frame, addressed from R1
 // CHECK-LABEL: .func down(R4) -> (r32)
-// CHECK-NOT:   STL
-// CHECK-NOT:   LDL
-// CHECK:       // end down
+// CHECK-NEXT:  .L_x_0:
+// CHECK-NEXT:    IADD3 R1, R1, -0x10, RZ ;  // stack pointer
+// CHECK-NEXT:    // R16 = the caller's (callee save)
+// CHECK-NEXT:    STL [R1], R16 ;
+// CHECK-NEXT:    // R20 = the caller's (callee save)
+// CHECK-NEXT:    STL [R1+0x4], R20 ;
+// CHECK-NEXT:    // R21 = the caller's (callee save)
+// CHECK-NEXT:    STL [R1+0x8], R21 ;
+// CHECK:         CALL.REL.NOINC `(down)
+// CHECK:         LDL R16, [R1] ;
+// CHECK-NEXT:    LDL R20, [R1+0x4] ;
+// CHECK-NEXT:    LDL R21, [R1+0x8] ;
+// CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
+// CHECK-NEXT:    RET.REL.NODEC ;
+// CHECK:         LDL R16, [R1] ;
+// CHECK-NEXT:    LDL R20, [R1+0x4] ;
+// CHECK-NEXT:    LDL R21, [R1+0x8] ;
+// CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
+// CHECK-NEXT:    RET.REL.NODEC ;
+// CHECK-NEXT:  // end down
 
-// @outer: the saves after @down's 12 bytes, one STL per register at the
-// entry, the reloads before each RET
+// @outer: one STL per register at the entry, the reloads before each RET
 // CHECK-LABEL: .func outer(R4, R5) -> (r32)
 // CHECK-NEXT:  .L_x_0:
 // CHECK-NEXT:    // R16 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ+0xc], R16 ;
+// CHECK-NEXT:    STL [RZ], R16 ;
 // CHECK-NEXT:    // R17 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ+0x10], R17 ;
+// CHECK-NEXT:    STL [RZ+0x4], R17 ;
 // CHECK-NEXT:    // R20 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ+0x14], R20 ;
+// CHECK-NEXT:    STL [RZ+0x8], R20 ;
 // CHECK-NEXT:    // R21 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ+0x18], R21 ;
+// CHECK-NEXT:    STL [RZ+0xc], R21 ;
 // CHECK:         CALL.REL.NOINC `(down)
-// CHECK:         LDL R16, [RZ+0xc] ;
-// CHECK-NEXT:    LDL R17, [RZ+0x10] ;
-// CHECK-NEXT:    LDL R20, [RZ+0x14] ;
-// CHECK-NEXT:    LDL R21, [RZ+0x18] ;
+// CHECK:         LDL R16, [RZ] ;
+// CHECK-NEXT:    LDL R17, [RZ+0x4] ;
+// CHECK-NEXT:    LDL R20, [RZ+0x8] ;
+// CHECK-NEXT:    LDL R21, [RZ+0xc] ;
 // CHECK-NEXT:    RET.REL.NODEC ;
-// CHECK:         LDL R16, [RZ+0xc] ;
-// CHECK-NEXT:    LDL R17, [RZ+0x10] ;
-// CHECK-NEXT:    LDL R20, [RZ+0x14] ;
-// CHECK-NEXT:    LDL R21, [RZ+0x18] ;
+// CHECK:         LDL R16, [RZ] ;
+// CHECK-NEXT:    LDL R17, [RZ+0x4] ;
+// CHECK-NEXT:    LDL R20, [RZ+0x8] ;
+// CHECK-NEXT:    LDL R21, [RZ+0xc] ;
 // CHECK-NEXT:    RET.REL.NODEC ;
 // CHECK-NEXT:  // end outer
 
@@ -115,4 +133,4 @@ builtin.module attributes {ori.target = "sm_80"} {
 // IR-SAME:    saved = [R16-R17, R20-R21]
 // IR-SAME:    ori.abi_save_bytes = 0 : i32
 // IR-NEXT:    ori.undef {ori.abi_save = 16 : i32} : () -> !ori.r32<R16>
-// IR-NEXT:    ori.stl [RZ + 0xc], %{{.*}} {ori.spill_value = 0 : i32, ori.abi_save = 16 : i32}
+// IR-NEXT:    ori.stl [RZ], %{{.*}} {ori.spill_value = 0 : i32, ori.abi_save = 16 : i32}

@@ -56,7 +56,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // IR-NEXT:  ori.mov %r {ori.abi_copy}
 
 // ASM:      ptxas info    : Function properties for down
-// ASM-NEXT:     16 bytes stack frame, 12 bytes spill stores, 12 bytes spill loads
+// ASM-NEXT:     16 bytes stack frame, 12 bytes spill stores, 24 bytes spill loads
 // ASM-LABEL: .func addmul(R4, R6) -> (r32)
 // ASM:       RET.REL.NODEC ;  // returns R4
 // ASM-LABEL: .func down(R4) -> (r32)
