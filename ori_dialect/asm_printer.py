@@ -354,7 +354,12 @@ class _FunctionPrinter:
             # loads from constant bank 4 (LDC.64 R2, c[0x4][...]; CALL.ABS.NOINC R2)
             sass = CallIndirectOp.SASS
             comment += "; CUDA device runtime"
+        out = op.stack_out()
+        if out:  # the outgoing area of stack-passed arguments (passes/abi/stack_args.py)
+            self.insn(f"IADD3 R1, R1, {-out:#x}, RZ", comment="stack pointer: outgoing area")
         self.insn(f"{sass} `({name})", comment=comment)
+        if out:
+            self.insn(f"IADD3 R1, R1, {out:#x}, RZ", comment="stack pointer")
 
     def print_instruction(self, op: OriInstruction) -> None:
         form = op.sass_form(self.operand)

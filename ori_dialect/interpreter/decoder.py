@@ -406,10 +406,13 @@ class Decoder:
 
         exited = m.exited
         clobber = self._clobber(dsts, op)
+        out = op.stack_out()  # R1 moves down around the call (ops/control.py)
 
         def call(frame: Frame, idx: np.ndarray) -> None:
+            m.sp[idx] -= out
             res = m.call(callee, idx, [frame[s][idx] for s in args],
                          getattr(frame, "r_file", None))
+            m.sp[idx] += out
             clobber(frame, idx)
             for d, r in zip(dsts, res):
                 frame[d][idx] = r
@@ -518,6 +521,7 @@ class Decoder:
                  None if op.returns is None else [p.size.data for p in op.returns.data])
         checked: set[str] = set()
         clobber = self._clobber(dsts, op)
+        out = op.stack_out()
 
         def check(name: str) -> None:
             f = m.func_ops[name]
@@ -543,8 +547,10 @@ class Decoder:
                 if name not in checked:
                     check(name)
                 sub = idx[tv == t]
+                m.sp[sub] -= out
                 res = m.call(name, sub, [frame[s][sub] for s in args],
                              getattr(frame, "r_file", None))
+                m.sp[sub] += out
                 clobber(frame, sub)
                 for d, r in zip(dsts, res):
                     frame[d][sub] = r

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     FlatSymbolRefAttr,
     FunctionType,
+    IntegerAttr,
     StringAttr,
     SymbolRefAttr,
     UnitAttr,
@@ -229,6 +230,11 @@ class RetOp(OriOp):
         super().__init__(operands=[list(values)])
 
 
+STACK_OUT_ATTR = "ori.abi_stack_out"
+"""On a CALL: the bytes the stack pointer R1 moves down by around it, the
+outgoing area of its stack-passed arguments (passes/abi/stack_args.py)."""
+
+
 @ori_op
 class CallOp(OriOp):
     """CALL: call device function ``callee``.  ``ori-abi`` (seed 003) copies
@@ -252,6 +258,16 @@ class CallOp(OriOp):
         if isinstance(callee, str):
             callee = FlatSymbolRefAttr(callee)
         super().__init__(operands=[list(args)], result_types=[list(result_types)], properties={"callee": callee})
+
+    def stack_out(self) -> int:
+        """The outgoing area (:data:`STACK_OUT_ATTR`; 0: none)."""
+        a = self.attributes.get(STACK_OUT_ATTR)
+        return a.value.data if isinstance(a, IntegerAttr) else 0
+
+    def sass_instructions(self) -> int:
+        """The CALL, and around it ``IADD3 R1, R1, -S`` / ``IADD3 R1, R1, S``
+        when it opens an outgoing area."""
+        return 3 if self.stack_out() else 1
 
     def callee_name(self) -> str | None:
         """The name of the function a direct call calls (None for ``ori.call_indirect``)."""

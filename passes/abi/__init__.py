@@ -37,8 +37,6 @@ internal functions, which ori does not.
 
 **Not modelled** (each said by a remark where it arises): coroutine
 SUSPEND/RESUME lowering (7011 is checked, the frame is not built), the
-stores and loads of stack-passed arguments of indirect calls and of
-functions whose address is taken (``stack_args.py`` emits the others), the
 ``allowConvAlloc`` convergent boundary (7020: ori has no such annotation),
 reserved shared memory (7801), the uniform return address at run time (the
 mode is validated, the call still uses an R pair), shared-memory register
@@ -62,7 +60,6 @@ from ori_dialect.ir.abi import RET_MODES, AbiAttr, AbiFields, Slot, regset_text
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallIndirectOp, CallOp
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.module_vars import AddrOp
 from passes.abi.limits import ABI_LIMIT_ATTR, propagate_limits
 from passes.abi.lower import ABI_OUTGOING_ATTR, lower_call, lower_callee
 from passes.abi.params import stack_bytes
@@ -202,8 +199,6 @@ class AbiPass(ModulePass):
                 funcs[n].abi = resolved_attr(res)
                 funcs[n].attributes[RESOLVED_ATTR] = IntegerAttr(0, i32)
             return
-        taken = {a.symbol_name for f in funcs.values() for a in f.walk()
-                 if isinstance(a, AddrOp)}
         for n, res in resolved.items():
             f = funcs[n]
             done = f.attributes.get(RESOLVED_ATTR)
@@ -211,25 +206,13 @@ class AbiPass(ModulePass):
                 raise PassFailedException(f"ori-abi: @{n} is already lowered (ori-abi ran twice)")
             if not f.is_kernel:
                 lower_callee(f, res.params, res.returns)
-                # stack-passed parameters: loaded at the entry (stack_args.py),
-                # unless an indirect call may reach the function
-                if res.stack_param_bytes and n in taken:
-                    if self.remarks:
-                        emit_remark(n, "stack-passed parameters of a function whose address "
-                                       "is taken: the loads are not emitted", pass_name="ori-abi")
-                elif res.stack_param_bytes:
+                # stack-passed parameters: loaded at the entry (stack_args.py)
+                if res.stack_param_bytes:
                     lower_incoming(f, res.params)
             outgoing = 0
             for call in calls[n]:
                 params, rets, ra = self._callee_layout(call, funcs, resolved, tgts[n], eff[n])
-                callee = call.callee_name()
-                if stack_bytes(params) and (callee is None or callee in taken):
-                    if self.remarks:
-                        emit_remark(n, f"stack-passed arguments of a call to "
-                                       f"@{callee or '(indirect)'}: the stores are not emitted "
-                                       "(no common area for an indirect call's candidates)",
-                                    pass_name="ori-abi")
-                elif stack_bytes(params):
+                if stack_bytes(params):  # in the area the call opens (stack_args.py)
                     lower_outgoing(call, params)
                 lower_call(call, params, rets, ra)
                 outgoing = max(outgoing, stack_bytes(params))

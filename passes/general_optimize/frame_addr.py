@@ -31,7 +31,13 @@ from ori_dialect.ops.frame import FrameAddrOp
 from ori_dialect.ops.integer import IAdd3Op
 from ori_dialect.ops.memory import LdlOp, StlOp
 from ori_dialect.ops.predicate import PLop3Op
-from passes.general_optimize.common import CountingPattern, before, erase_replaced, unguarded
+from passes.general_optimize.common import (
+    CountingPattern,
+    before,
+    erase_replaced,
+    replace_op,
+    unguarded,
+)
 
 _MAX_OFFSET = 1 << 24
 """``FrameAddrOp``'s and a local access's offset bound."""
@@ -96,7 +102,7 @@ class FrameAddressAccess(CountingPattern):
                             smods=op.smod_map(), guard=guard,
                             guard_neg="guard_neg" in op.properties, prior=list(prior),
                             attributes=dict(op.attributes))
-        rewriter.replace_matched_op(new)
+        replace_op(rewriter, op, new)
         self.counts["frame-addr"] += 1
 
 

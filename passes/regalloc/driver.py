@@ -32,9 +32,7 @@ For each function (callees before callers, for the static frame layout of
    lowered (:mod:`.copies`), a device function's callee saves emitted
    (:mod:`.callee_saves`), spill slots compacted -- a recursive function's
    into its own frame below R1 (:mod:`.frame`), every other function's
-   statically above its callees' -- a stack-passed parameter area
-   placed on top of the function's frame and every stack-argument access
-   patched (:mod:`passes.abi.stack_args`), and the figures recorded
+   statically above its callees' -- and the figures recorded
    on the function: ``ori.max_regs`` (the R budget), ``ori.num_regs``,
    ``ori.stack_frame``, ``ori.spill_stores``, ``ori.spill_loads`` and, for
    SMEM spills, ``ori.smem_spill_bytes`` / ``ori.smem_spill_stores`` /
@@ -67,7 +65,6 @@ from ori_dialect.analysis.liveness import FILES
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
-from passes.abi.stack_args import INCOMING_ATTR, incoming_bytes, patch_offsets, place_incoming
 from passes.contract import Requirement, emit_remark, option, require
 from passes.regalloc.abi import abi_masks, is_lowered, pinned_first, record_saves
 from passes.regalloc.budget import (
@@ -521,9 +518,6 @@ class RegAllocPass(ModulePass):
                     )
                 sf = f.attributes.get("ori.stack_frame")
                 tops[name] = sf.value.data if isinstance(sf, IntegerAttr) else 0
-                inc = f.attributes.get(INCOMING_ATTR)
-                if isinstance(inc, IntegerAttr):  # its stack-argument area (stack_args.py)
-                    tops[name] = max(tops[name], inc.value.data + incoming_bytes(f))
                 continue
             recursive = name in _reaches(name, callees)
             base = max((tops.get(c, 0) for c in callees[name]), default=0)
@@ -571,10 +565,8 @@ class RegAllocPass(ModulePass):
                 )
             if recursive and self.strategy == "ssa":  # fatpoint's moved them itself
                 move_into_frame(f, res.stack_frame)
-            # a stack-passed parameter's area sits on top (passes/abi/stack_args.py);
-            # a recursive function's own slots are in its frame, not up here
-            tops[name] = place_incoming(f, base if recursive else max(res.stack_frame, base))
-        patch_offsets({f.sym_name.data: f for f in funcs})
+            # a recursive function's own slots are in its frames, not up here
+            tops[name] = base if recursive else max(res.stack_frame, base)
         if self.stats:
             print_stats(op, target=self.target)
 

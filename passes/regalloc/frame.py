@@ -21,9 +21,8 @@ lays them out from offset 0 on top of the function's local variables):
   saves' stores, which address the new frame), the leave right before the
   ``RET`` (after the saves' reloads).
 
-Stack-passed arguments stay static: the callee reads them at its entry
-before it can call anything (passes/abi/stack_args.py), so an inner
-activation's stores never meet an outer one's live arguments.
+A stack-passed parameter lies just above the frame (``[R1 + size + off]``,
+passes/abi/stack_args.py): when the frame grows its loads move with it.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from ori_dialect.ops.control import RetOp
 from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp, frame_size
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.memory import LdlOp, StlOp
+from passes.abi.stack_args import shift_incoming
 from passes.regalloc.spill_marks import SPILL_ATTR
 
 
@@ -56,7 +56,10 @@ def move_into_frame(func: FuncOp, frame_bytes: int) -> int:
     enters = [op for op in func.walk() if isinstance(op, FrameEnterOp)]
     if not moved and not enters:
         return 0
-    size = max([frame_size(frame_bytes), *(op.size() for op in enters)])
+    old = max([0, *(op.size() for op in enters)])
+    size = max(frame_size(frame_bytes), old)
+    if size != old:  # stack-passed parameters are above the frame (stack_args.py)
+        shift_incoming(func, size - old)
     for op in enters:
         op.detach()
         op.erase()

@@ -11,13 +11,14 @@ import io
 from pathlib import Path
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
-from ori_dialect.ops.func import FuncOp
+from ori_dialect.ir.registers import is_stack_pointer
+from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.memory import StlOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context, run_launch
-from passes.abi.stack_args import INCOMING_ATTR, STACK_ARG_ATTR
+from passes.abi.stack_args import STACK_ARG_ATTR
 from passes.regalloc.checker import check_module
 
 SRC = Path(__file__).resolve().parents[3] / "tests/filecheck/passes/abi/stack-args.mlir"
@@ -46,8 +47,10 @@ def test_stack_arguments_reach_the_callee() -> None:
         assert got is not None, pipeline
         np.testing.assert_array_equal(got, want, err_msg=pipeline)
     assert check_module(m) == []
-    callee = next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == "last13")
-    assert isinstance(callee.attributes.get(INCOMING_ATTR), IntegerAttr)
+    call = next(op for op in m.walk() if isinstance(op, CallOp))
+    assert call.stack_out() == 16  # R1 moves down by the area around the call
+    accesses = [op for op in m.walk() if STACK_ARG_ATTR in op.attributes]
+    assert len(accesses) == 4 and all(is_stack_pointer(op.src("addr")) for op in accesses)
 
 
 def test_dropped_stores_change_the_result() -> None:

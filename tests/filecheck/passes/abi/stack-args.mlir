@@ -4,11 +4,11 @@
 // Stack-passed arguments (passes/abi/stack_args.py): @last13 takes 13
 // ints, the 13th goes to the stack (seed 003's parameter allocator: twelve
 // parameter registers R4-R15) and the 64-bit %w after it too (no aligned
-// pair left).  The callee loads them at its entry from its incoming area,
-// which ori-regalloc places at its frame's top (0 for this leaf); the kernel
-// stores them right before the CALL, one 32-bit STL per register (ptxas 13.0:
-// STL.64 [R1] after IADD3 R1, R1, -0x8).  Not spill code: the kernel's frame
-// is its 16 outgoing bytes, 0 bytes spill stores.
+// pair left).  The kernel stores them right below its R1 and the CALL moves
+// R1 down by the 16-byte area around the call (ptxas 13.0: IADD3 R1, R1,
+// -0x8 and STL.64 [R1] before its CALL), so the callee, with no frame of
+// its own, loads them at [R1] and [R1+0x8] at its entry.  Not spill code:
+// the kernel's frame is its 16 outgoing bytes, 0 bytes spill stores.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @last13(%a0: !ori.r32, %a1: !ori.r32, %a2: !ori.r32, %a3: !ori.r32, %a4: !ori.r32, %a5: !ori.r32, %a6: !ori.r32, %a7: !ori.r32, %a8: !ori.r32, %a9: !ori.r32, %a10: !ori.r32, %a11: !ori.r32, %a12: !ori.r32, %w: !ori.r64) -> !ori.r32 {
@@ -42,12 +42,12 @@ builtin.module attributes {ori.target = "sm_80"} {
 }
 
 // IR-LABEL: ori.func @last13
-// IR-NEXT:    ori.ldl [RZ + 0x8000] {ori.abi_stack_arg = 0 : i32} : () -> !ori.r32
-// IR-NEXT:    ori.ldl b64 [RZ + 0x8008] {ori.abi_stack_arg = 8 : i32} : () -> !ori.r64
+// IR-NEXT:    ori.ldl [R1] {ori.abi_stack_arg = 0 : i32} : () -> !ori.r32
+// IR-NEXT:    ori.ldl b64 [R1 + 0x8] {ori.abi_stack_arg = 8 : i32} : () -> !ori.r64
 // IR-LABEL: ori.func kernel @caller
-// IR:         ori.stl [RZ + 0x8000], %v12 {ori.abi_stack_arg = 0 : i32, ori.abi_stack_callee = "last13"}
-// IR-NEXT:    ori.stl b64 [RZ + 0x8008], %w {ori.abi_stack_arg = 8 : i32, ori.abi_stack_callee = "last13"}
-// IR:         ori.call @last13
+// IR:         ori.stl [R1 - 0x10], %v12 {ori.abi_stack_arg = 0 : i32}
+// IR-NEXT:    ori.stl b64 [R1 - 0x8], %w {ori.abi_stack_arg = 8 : i32}
+// IR:         ori.call @last13({{.*}}) {ori.abi_stack_out = 16 : i32,
 
 // CHECK:      ptxas info    : Function properties for last13
 // CHECK-NEXT:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -55,10 +55,12 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:     16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: .func last13(
 // CHECK-NEXT:  .L_x_0:
-// CHECK-NEXT:    LDL [[A12:R[0-9]+]], [RZ] ;
-// CHECK-NEXT:    LDL.64 [[W:R[0-9]+]], [RZ+0x8] ;
+// CHECK-NEXT:    LDL [[A12:R[0-9]+]], [R1] ;
+// CHECK-NEXT:    LDL.64 [[W:R[0-9]+]], [R1+0x8] ;
 // CHECK:         IADD3 R4, R4, [[A12]], [[W]] ;
 // CHECK-LABEL: .entry caller
-// CHECK:         STL [RZ], [[V12:R[0-9]+]] ;
-// CHECK-NEXT:    STL.64 [RZ+0x8], [[WW:R[0-9]+]] ;
-// CHECK:         CALL.REL.NOINC `(last13) ;  // (R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, [[V12]], [[WW]]) -> R4
+// CHECK:         STL [R1-0x10], [[V12:R[0-9]+]] ;
+// CHECK-NEXT:    STL.64 [R1-0x8], [[WW:R[0-9]+]] ;
+// CHECK:         IADD3 R1, R1, -0x10, RZ ;  // stack pointer: outgoing area
+// CHECK-NEXT:    CALL.REL.NOINC `(last13) ;  // (R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, [[V12]], [[WW]]) -> R4
+// CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
