@@ -108,7 +108,6 @@ from passes.contract import (
     option,
     require,
 )
-from passes.loop_simplify import has_dedicated_preheader
 from passes.loop_unroll.decision import (
     is_hot,
     override_for,
@@ -290,25 +289,36 @@ class LoopUnrollPass(ModulePass):
         ids = {b: i for i, b in enumerate(blocks0)}
         li = LoopInfo.compute(func)
         order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
-        changed = False
+        # Blocks of the loops unrolled since the loop info was computed.  Only
+        # an unroll changes the CFG (a rejection is raised before any change),
+        # and it changes its loop's blocks and the blocks around it (its
+        # preheader and exit may merge with their neighbours).  A later loop
+        # that contains none of them -- every loop but the ancestors of an
+        # unrolled one, the innermost-first order having visited its
+        # descendants -- keeps its blocks, inner edges and nesting in the old
+        # loop info, and its preheader is read from the IR
+        # (``_live_preheader``), so the info is recomputed only for an
+        # ancestor (once per function with N sibling loops, not N times).
+        dirty: set[Block] = set()
         for hb in order:
-            if changed:
-                # only an unroll changes the CFG (a rejection is raised before
-                # any change), so the loop info is recomputed after one only
-                li = LoopInfo.compute(func)
-                changed = False
             hid = li.cfg.index.get(hb)
             lp = li.loop_with_header(hid) if hid is not None else None
+            if dirty and (lp is None or any(li.cfg.blocks[b] in dirty for b in lp.blocks)):
+                li = LoopInfo.compute(func)
+                dirty.clear()
+                hid = li.cfg.index.get(hb)
+                lp = li.loop_with_header(hid) if hid is not None else None
             if lp is None:
                 continue
             bid = ids[hb]
+            body = {li.cfg.blocks[b] for b in lp.blocks}
             try:
                 factor, kind = self.unroll_one(func, li, lp, ids, single_block)
             except Reject as r:
                 st.non_unrolled += 1
                 st.remarks.append((bid, f"not unrolled (code {r.code}): {r.reason}"))
                 continue
-            changed = True
+            dirty |= body
             if kind == "full":
                 st.full += 1
             else:
@@ -345,9 +355,7 @@ class LoopUnrollPass(ModulePass):
             raise Reject(11, "nounroll pragma")
         # IV analysis runs early (the trip count feeds E and K); its rejection is
         # reported at Step M, in the seed's order.
-        pre = None
-        if has_dedicated_preheader(cfg, lp):
-            pre = next(blocks[e.src] for e in cfg.in_edges[lp.header] if e.src not in lp.blocks)
+        pre = _live_preheader(header, loop_set)
         iv: IVInfo | None = None
         iv_err: Reject | None = None
         try:
@@ -438,6 +446,21 @@ class LoopUnrollPass(ModulePass):
         kind = unroll_loop(region, ordered, header, latch, pre, iv.back_slot, iv.exit_slot,
                            factor, trip, allow_full=allow_full)
         return factor, kind
+
+
+def _live_preheader(header: Block, loop_set: set[Block]) -> Block | None:
+    """The loop's dedicated preheader (``loop_simplify.has_dedicated_preheader``:
+    the one block outside the loop that branches to the header, with that
+    unguarded branch as its only edge), read from the IR as it is now: the
+    loop info may predate the unroll of an earlier sibling loop, which can
+    merge the block before this loop into its own chain (``run_function``)."""
+    preds = [u.operation for u in header.uses if u.operation.parent_block() not in loop_set]
+    if len(preds) != 1:
+        return None
+    br = preds[0]
+    if not isinstance(br, BraOp) or br.guard is not None or br.fallthrough is not None:
+        return None
+    return br.parent_block()
 
 
 __all__ = ["LoopUnrollPass"]
