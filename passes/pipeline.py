@@ -22,6 +22,7 @@ phase seed name                       ori pass
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
 --    nv-remat-block (seed 002)       ``ori-remat-block``
+--    ConvertMemoryToRegister (000)   ``ori-mem-to-reg``
 --    ABI lowering (seed 003)         ``ori-abi``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
@@ -62,11 +63,16 @@ register limit (``max-regs``, ``override-directive-values``, ``target``).
 measured on Thrust's sort kernels under ``max-regs=32`` that made the
 allocator spill more (benchmarks/README.md).
 
+**Memory to registers** (seed 000).  *ConvertMemoryToRegisterOrUniform*
+has no phase number either; seed 000 runs it in the allocator's pipeline
+after the last ``HoistInvariants`` and before pre-colouring, so
+``ori-mem-to-reg`` runs after ``ori-remat-block`` and before ``ori-abi``.
+
 **Calling convention** (seed 003).  Neither seed 003 nor seed 004 gives
 the ABI engine a phase number: seed 003's "Pipeline Integration" places it
 after late legalization and right before register allocation, called per
 function from the compilation driver.  ``ori-abi`` therefore runs last
-before ``ori-regalloc``, after ``ori-remat-block`` (which thus never sees
+before ``ori-regalloc``, after ``ori-remat-block`` and ``ori-mem-to-reg`` (which thus never see
 the pre-coloured copies); it gets the register limit options too.
 
 The seeds give register allocation no phase number; ptxas allocates after
@@ -129,6 +135,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
     Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
+    Phase(None, "ConvertMemoryToRegisterOrUniform (seed 000)", "ori-mem-to-reg"),
     Phase(None, "ABI lowering (seed 003)", "ori-abi"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
@@ -140,7 +147,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, abi, regalloc."""
+    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, mem-to-reg, abi, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

@@ -64,7 +64,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, Operation, SSAValue
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
@@ -647,6 +647,7 @@ class _FuncGen:
         """``frame_enter`` first in the entry block, ``frame_leave`` before
         ``end`` (a device function's RET)."""
         size = frame_size(4 * FRAME_WORDS)
+        self.fb.func.attributes["ori.local_bytes"] = IntegerAttr(4 * FRAME_WORDS, i32)
         entry = self.fb.entry
         assert entry.first_op is not None
         entry.insert_op_before(FrameEnterOp.make([size]), entry.first_op)
