@@ -84,6 +84,7 @@ from ori_dialect.ir.registers import (
     REGISTER_TYPES,
     OriRegisterType,
     PredType,
+    RegFile,
     UPredType,
     is_stack_pointer,
 )
@@ -644,8 +645,15 @@ class OriInstruction(OriOp):
         for k in consts:
             if k not in present:
                 raise VerifyException(f"{name}: constant for unknown or absent slot '{k}'")
-        for slot, v in self.slot_values():
+        values = self.slot_values()
+        for slot, v in values:
             _verify_slot(self, slot, v)
+        ports = port_operands(values)
+        if len(ports) > cls.CONSTANT_PORTS:
+            raise VerifyException(
+                f"{name}: {len(ports)} constant sources ({', '.join(ports)}) but SASS encodes "
+                f"{cls.CONSTANT_PORTS} immediate, c[bank][offset] or uniform register among an "
+                "instruction's register sources (docs/architecture.md \"the one-port rule\")")
         for k, m in self.smod_map().items():
             slot = next((s for s in self.SRCS if s.name == k), None)
             if slot is None or k not in present:
@@ -818,6 +826,24 @@ def _default_result_types(cls: type[OriInstruction]) -> list[Attribute]:
         types = [d.types[0].unallocated() for d in cls.DSTS if not d.optional]
         _DEFAULT_RESULTS[cls] = types
     return list(types)
+
+
+def port_operands(values: Sequence[tuple[Src, SSAValue | Attribute]]) -> list[str]:
+    """The slots of ``values`` that use the constant port: an immediate, a
+    constant-bank word or a uniform register in a slot that also takes a
+    register.  Immediate-only slots (LUTs, shift amounts, address offsets)
+    have their own encoding field and do not count; RZ/PT are registers."""
+    out: list[str] = []
+    for slot, v in values:
+        if not slot.types:
+            continue
+        if isinstance(v, SSAValue):
+            t = v.type
+            if isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR:
+                out.append(slot.name)
+        elif isinstance(v, IntegerAttr | FloatAttr | CBankAttr):
+            out.append(slot.name)
+    return out
 
 
 def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:

@@ -24,6 +24,9 @@ class BarOp(OriInstruction):
     PIPE = Pipe.BRA
     SIDE_EFFECTS = True
     IS_BARRIER = True
+    # the barrier id and the thread count are separate immediate fields
+    # (``BAR.SYNC.DEFER_BLOCKING 0x1, 0x40``)
+    CONSTANT_PORTS = 2
     DSTS = ()
     SRCS = (rio("id"), rio("count", optional=True))
     MODS = (ModGroup("mode", ("sync", "arv"), default="sync"),)
@@ -58,6 +61,7 @@ class BarRedOp(OriInstruction):
     SASS = "BAR.RED"
     LATENCY = LatencyClass.SCOREBOARD
     PIPE = Pipe.BRA
+    CONSTANT_PORTS = 2  # id and count, as for BAR
     SIDE_EFFECTS = True
     IS_BARRIER = True
     DSTS = (Dst("d", (R32Type, PredType)),)
@@ -115,6 +119,9 @@ class ShflOp(OriInstruction):
     PIPE = Pipe.LSU
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
+    # lane and clamp are both immediates in SASS (``SHFL.BFLY PT, R3, R2, 0x10,
+    # 0x1f``); the membermask is not encoded in SHFL (ptxas's WARPSYNC takes it)
+    CONSTANT_PORTS = 3
     DSTS = (Dst("d", R), Dst("p", P, optional=True))
     SRCS = (reg("a"), Src("lane", R, imm="int"), Src("clamp", R, imm="int"),
             Src("mask", R, imm="int", optional=True))

@@ -21,8 +21,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.instruction import OriInstruction, Src
-from ori_dialect.ir.registers import OriRegisterType, PredType, RegFile, UPredType
+from ori_dialect.ir.instruction import OriInstruction, Src, port_operands
+from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
 
 
 class CountingPattern(RewritePattern):
@@ -40,19 +40,9 @@ def is_const(v: SSAValue | Attribute) -> bool:
 
 def port_constants(op: OriInstruction, values: Sequence[tuple[Src, SSAValue | Attribute]]) -> int:
     """Non-register operands in register-capable slots: immediates,
-    constant-bank words and uniform registers (which use the same port)."""
-    n = 0
-    for slot, v in values:
-        if not slot.types:
-            continue  # an immediate-only slot (LUT, shift, offset) has its own field
-        uniform = (
-            isinstance(v, SSAValue)
-            and isinstance(v.type, OriRegisterType)
-            and v.type.REG_FILE is RegFile.UR
-        )
-        if uniform or is_const(v):
-            n += 1
-    return n
+    constant-bank words and uniform registers (which use the same port;
+    :func:`ori_dialect.ir.instruction.port_operands`, the verifier's count)."""
+    return len(port_operands(values))
 
 
 def unguarded(op: OriInstruction) -> bool:

@@ -20,7 +20,7 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.registers import R32Type, R64Type
+from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
 from passes.general_optimize.common import (
     CountingPattern,
@@ -148,7 +148,8 @@ def _wide_of(wl: SSAValue | Attribute, wh: SSAValue | Attribute) -> IMadOp | Non
     if len(imad.results) != 1:
         return None
     c = imad.src("c")
-    if not ((isinstance(c, IntegerAttr) and c.value.data == 0) or c == R64Type.fixed()):
+    if not ((isinstance(c, IntegerAttr) and c.value.data == 0)
+            or (isinstance(c, OriRegisterType) and c.is_fixed)):
         return None
     return imad
 

@@ -129,7 +129,7 @@ from ori_dialect.ir.registers import (
 )
 from ori_dialect.ops.control import CallOp, PragmaOp
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.integer import IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import IMadOp, LeaOp, MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, MemoryOp, StlOp, StsOp
 from ori_dialect.ops.predicate import P2ROp, R2POp
 from ori_dialect.ops.regmove import BMovOp, R2UROp
@@ -248,7 +248,10 @@ def smem_base_ops(smem: SmemSpill, width: int) -> list[Operation]:
         tz = add(S2ROp.make([], mods="SR_TID.Z", attributes=dict(mark)))
         yz = add(IMadOp.make([tz, CBankAttr(0, smem.ntid_offset + 4), ty], attributes=dict(mark)))
         tid = add(IMadOp.make([yz, CBankAttr(0, smem.ntid_offset), tid], attributes=dict(mark)))
-    add(IMadOp.make([tid, width, 0], attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
+    # tid * width + base as LEA (width is 4, 8 or 16): the shift is an
+    # immediate field of its own, so the patched base takes the one constant port
+    add(LeaOp.make([tid, R32Type.fixed(), width.bit_length() - 1],
+                   attributes={SMEM_BASE_ATTR: IntegerAttr(1, i32)}))
     return ops
 
 
@@ -617,9 +620,9 @@ def layout_spill_area(func: Operation, local_base: int, smem: SmemSpill | None) 
                     # structure of arrays: the slot's bytes of all threads lie together
                     set_const(op, "offset", placed[t] * smem.threads)
                 a = op.attributes.get(SMEM_BASE_ATTR)
-                if isinstance(a, IntegerAttr) and a.value.data == 1:
-                    assert isinstance(op, IMadOp)
-                    set_const(op, "c", base)
+                if isinstance(a, IntegerAttr) and a.value.data == 1 and base:
+                    assert isinstance(op, LeaOp)
+                    set_const(op, "b", base)
             smem_bytes = smem.threads * per_thread
             func.attributes["ori.shared_bytes"] = IntegerAttr(base + smem_bytes, i32)
             func.attributes[SMEM_THREADS_ATTR] = IntegerAttr(smem.threads, i32)
@@ -745,9 +748,9 @@ def check_spill_homes(func: Operation) -> list[str]:
         if isinstance(op, StsOp | LdsOp):
             b = op.src("addr")
             ok = (
-                isinstance(b, OpResult) and isinstance(b.op, IMadOp)
+                isinstance(b, OpResult) and isinstance(b.op, LeaOp)
                 and isinstance(a := b.op.attributes.get(SMEM_BASE_ATTR), IntegerAttr)
-                and a.value.data == 1 and b.op.src_int("b") == op.access_bytes()
+                and a.value.data == 1 and 1 << (b.op.src_int("shift") or 0) == op.access_bytes()
             )
             if not ok:
                 out.append(f"{name}: SMEM spill access of value #{t} does not address through "

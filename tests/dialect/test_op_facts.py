@@ -14,6 +14,7 @@ import pytest
 from xdsl.dialects import test as xtest
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute
+from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.interpreter.semantics.fold import fold_op
 from ori_dialect.interpreter.semantics.registry import compile_op, has_semantics
@@ -29,6 +30,7 @@ from ori_dialect.ops.memory import AtomOp, LdcOp, LdgOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import INT_CMPS, ISetPOp, PLop3Op
 from ori_dialect.ops.special import S2ROp
+from ori_dialect.ops.sync import BarOp, BarRedOp, ShflOp
 
 ORI_OPS = [c for c in ALL_OPS if issubclass(c, OriOp)]
 N = 256
@@ -195,12 +197,19 @@ def test_fold_entry_point() -> None:
 
 
 def test_constant_ports() -> None:
-    """One constant port per SASS instruction; PACK, a pseudo-op that becomes
-    one MOV per part, may take a constant in every part."""
+    """One constant port per SASS instruction, enforced by the verifier;
+    PACK, a pseudo-op that becomes one MOV per part, may take a constant in
+    every part; SHFL encodes its lane and clamp immediates both (``SHFL.BFLY
+    PT, R3, R2, 0x10, 0x1f``), BAR its id and thread count (``BAR.SYNC
+    0x1, 0x40``)."""
     wide = {c for c in ORI_OPS if issubclass(c, OriInstruction) and c.CONSTANT_PORTS != 1}
-    assert wide == {PackOp}
+    assert wide == {PackOp, ShflOp, BarOp, BarRedOp}
     assert PackOp.CONSTANT_PORTS >= len(PackOp.SRCS)
     assert PackOp.make([1, 2], [R64Type.unallocated()]).verify() is None
+    a = MovOp.make([0x10]).results[0]
+    with pytest.raises(VerifyException, match="2 constant sources"):
+        IMadOp.make([a, 0x3B, 0x10]).verify()
+    assert IMadOp.make([a, 0x3B, a]).verify() is None
 
 
 @pytest.mark.parametrize(("mods", "ordered"), [

@@ -26,9 +26,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 
+from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import (
     OriRegisterType,
@@ -41,6 +42,7 @@ from ori_dialect.ir.registers import (
 )
 from ori_dialect.ops.frame import FrameAddrOp
 from ori_dialect.ops.integer import MovOp, PackOp, ShrOp, UnpackOp
+from ori_dialect.ops.memory import LdcOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import PLop3Op
 from ori_dialect.ops.special import UndefOp
@@ -272,17 +274,48 @@ class LoweringBuilder:
         smods: dict[str, str] | None = None,
     ) -> OriInstruction:
         """An unguarded instruction (pure ops; the caller defines results via ``set``)."""
-        op = cls.make(srcs if type(srcs) is list else list(srcs), types, mods=mods, smods=smods)
+        op = cls.make(self._one_port(cls, srcs), types, mods=mods, smods=smods)
         self.add(op)
         return op
 
     def emit1(self, cls: type[OriInstruction], srcs: Sequence[Any], rtype: Attribute | None = None,
               mods: str = "", smods: dict[str, str] | None = None) -> SSAValue:
         """:meth:`emit` for an op with one result; returns it."""
-        op = cls.make(srcs if type(srcs) is list else list(srcs),
+        op = cls.make(self._one_port(cls, srcs),
                       [rtype] if rtype is not None else None, mods=mods, smods=smods)
         self.add(op)
         return _item(op.results, 0)  # SSAValues.__getitem__ is Python-level
+
+    def _one_port(self, cls: type[OriInstruction], srcs: Sequence[Any]) -> list[Any]:
+        """``srcs`` with at most ``cls.CONSTANT_PORTS`` constants among the
+        register-capable slots (docs/architecture.md "the one-port rule"):
+        the one in ``b`` (SASS's constant operand) or else the first stays; a
+        zero where the slot takes RZ becomes RZ (``IMAD.WIDE R2, R5, 0x4,
+        RZ``), any other constant a register (``MOV``).  PTX allows any
+        number of immediates (``mad.lo.s32 %r1, %r2, 59, 16``), SASS one."""
+        srcs = srcs if type(srcs) is list else list(srcs)
+        slots = cls.SRCS
+        used = [i for i, v in enumerate(srcs)
+                if i < len(slots) and slots[i].types and _is_port_constant(v)]
+        if len(used) <= cls.CONSTANT_PORTS:
+            return srcs
+        keep = sorted(used, key=lambda i: (slots[i].name != "b", i))[:cls.CONSTANT_PORTS]
+        out = list(srcs)
+        for i in used:
+            if i in keep:
+                continue
+            slot, v = slots[i], srcs[i]
+            bits = slot.types[0].BITS
+            word = _constant_bits(v, bits)
+            if word == 0 and slot.fixed:
+                out[i] = slot.types[0].fixed()
+            elif isinstance(v, CBankAttr):
+                out[i] = self.emit1(MovOp, [v], slot.types[0].unallocated()) if bits == 32 else (
+                    self.emit1(LdcOp, [v.bank.data, R32Type.fixed(), v.offset.data],
+                               slot.types[0].unallocated(), mods=f"b{bits}"))
+            elif word is not None:
+                out[i] = self.const(word, bits)
+        return out
 
     def emit_effect(
         self,
@@ -311,8 +344,8 @@ class LoweringBuilder:
                 else:
                     want = rtypes[i] if rtypes else None
                     prior.append(self._prior_for(d, want))
-        op = cls.make(list(srcs), types, mods=mods, smods=smods, guard=guard, guard_neg=neg,
-                      prior=prior)
+        op = cls.make(self._one_port(cls, srcs), types, mods=mods, smods=smods, guard=guard,
+                      guard_neg=neg, prior=prior)
         self.add(op)
         return op
 
@@ -586,6 +619,26 @@ class LoweringBuilder:
             self.add(op)
             value = op.results[0]
         self.write_var(var, value)
+
+
+def _is_port_constant(v: Any) -> bool:
+    """``v`` uses an instruction's constant port (builder.LoweringBuilder._one_port)."""
+    if isinstance(v, int | float | IntegerAttr | FloatAttr | CBankAttr):
+        return True
+    t = v.type if isinstance(v, SSAValue) else None
+    return isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR
+
+
+def _constant_bits(v: Any, bits: int) -> int | None:
+    """The ``bits``-wide pattern of an immediate (None: not an immediate)."""
+    if isinstance(v, IntegerAttr | FloatAttr):
+        v = v.value.data
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return None
+    if isinstance(v, float):
+        return (struct.unpack("<Q", struct.pack("<d", v))[0] if bits == 64
+                else struct.unpack("<I", struct.pack("<f", v))[0])
+    return v & ((1 << bits) - 1)
 
 
 def append_op(blk: Block, op: Operation) -> None:

@@ -128,7 +128,7 @@ def _deep_want() -> np.ndarray:
     def deep(n: int, x: int) -> int:
         if n < 1:
             return x
-        a = [(x * (3 + 2 * k) + k + 1) & 0xFFFFFFFF for k in range(18)]
+        a = [(x * (3 + 2 * k) + n) & 0xFFFFFFFF for k in range(18)]
         r = deep(n - 1, x ^ a[0])
         for v in a:
             r ^= v ^ x  # LOP3 0x96: three-way xor

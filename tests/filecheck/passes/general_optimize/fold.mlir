@@ -19,19 +19,20 @@
 // CHECK:         %f = ori.fadd %x, 2.0
 // CHECK:         ori.stg b64 [%a + 0x8], %[[W]]
 // REM: remark: @fold: general-optimize [copies=0] [constants={{[0-9]+}}] [pack-unpack=0] [ldc64-split=0] [folded=4] [wide-add=0]
-// OFF:         %m = ori.imad %three, 0x5, 0x10
+// OFF:         %m = ori.imad %three, 0x5, %sixteen
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @fold() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
     %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
     %x = ori.s2r SR_TID.X : () -> !ori.r32
     %three = ori.mov 0x3 : () -> !ori.r32
-    %m = ori.imad %three, 0x5, 0x10 : (!ori.r32) -> !ori.r32
+    %sixteen = ori.mov 0x10 : () -> !ori.r32
+    %m = ori.imad %three, 0x5, %sixteen : (!ori.r32, !ori.r32) -> !ori.r32
     %sh = ori.shl %m, 0x2 : (!ori.r32) -> !ori.r32
     %s = ori.iadd3 %x, %sh, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %mm = ori.mov 0xffffffff : () -> !ori.r32
     %z, %c = ori.iadd3 %mm, 0x1, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
     %g = ori.iadd3 %x, 0x1, RZ if %c else %x : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
-    %w = ori.imad wide %mm, 0x2, 0x0 : (!ori.r32) -> !ori.r64
+    %w = ori.imad wide %mm, 0x2, RZ : (!ori.r32) -> !ori.r64
     %two = ori.mov 0x40000000 : () -> !ori.r32
     %f = ori.fadd %x, %two : (!ori.r32, !ori.r32) -> !ori.r32
     %h = ori.iadd3 %s, %g, %f : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32

@@ -60,7 +60,7 @@
 // SMEM-SAME: ori.spill_stores = 0 : i32
 // SMEM-SAME: ori.smem_spill_bytes = [[SH]] : i32
 // SMEM:      %[[TID:[0-9]+]] = ori.s2r SR_TID.X {ori.smem_spill_base = 0 : i32}
-// SMEM-NEXT: %[[B:[0-9]+]] = ori.imad %[[TID]], 0x4, 0x0 {ori.smem_spill_base = 1 : i32}
+// SMEM-NEXT: %[[B:[0-9]+]] = ori.lea %[[TID]], RZ, 0x2 {ori.smem_spill_base = 1 : i32}
 // SMEM-NEXT: ori.sts [%[[B]] + 0x{{[0-9a-f]*}}{{[048c]}}0], %t {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM:      ori.lds [%{{[0-9]+}}{{.*}} {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM-NOT:  ori.stl
@@ -125,18 +125,18 @@ builtin.module attributes {ori.target = "sm_80"} {
     %t = ori.s2r SR_TID.X : () -> !ori.r32
     %base = ori.ldc b64 0x0, [RZ + 0x0] : () -> !ori.r64
     %a = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
-    %v0 = ori.imad %t, 0x3, 0x0 : (!ori.r32) -> !ori.r32
-    %v1 = ori.imad %t, 0x4, 0x1 : (!ori.r32) -> !ori.r32
-    %v2 = ori.imad %t, 0x5, 0x2 : (!ori.r32) -> !ori.r32
-    %v3 = ori.imad %t, 0x6, 0x3 : (!ori.r32) -> !ori.r32
-    %v4 = ori.imad %t, 0x7, 0x4 : (!ori.r32) -> !ori.r32
-    %v5 = ori.imad %t, 0x8, 0x5 : (!ori.r32) -> !ori.r32
-    %v6 = ori.imad %t, 0x9, 0x6 : (!ori.r32) -> !ori.r32
-    %v7 = ori.imad %t, 0xa, 0x7 : (!ori.r32) -> !ori.r32
-    %v8 = ori.imad %t, 0xb, 0x8 : (!ori.r32) -> !ori.r32
-    %v9 = ori.imad %t, 0xc, 0x9 : (!ori.r32) -> !ori.r32
-    %v10 = ori.imad %t, 0xd, 0xa : (!ori.r32) -> !ori.r32
-    %v11 = ori.imad %t, 0xe, 0xb : (!ori.r32) -> !ori.r32
+    %v0 = ori.imad %t, 0x3, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v1 = ori.imad %t, 0x4, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v2 = ori.imad %t, 0x5, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v3 = ori.imad %t, 0x6, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v4 = ori.imad %t, 0x7, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v5 = ori.imad %t, 0x8, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v6 = ori.imad %t, 0x9, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v7 = ori.imad %t, 0xa, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v8 = ori.imad %t, 0xb, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v9 = ori.imad %t, 0xc, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v10 = ori.imad %t, 0xd, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %v11 = ori.imad %t, 0xe, %t : (!ori.r32, !ori.r32) -> !ori.r32
     %w0 = ori.iadd3 %t, %v0, %v11 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %w1 = ori.iadd3 %w0, %v1, %v10 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %w2 = ori.iadd3 %w1, %v2, %v9 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
