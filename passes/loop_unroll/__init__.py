@@ -288,7 +288,19 @@ class LoopUnrollPass(ModulePass):
             return st
         ids = {b: i for i, b in enumerate(blocks0)}
         li = LoopInfo.compute(func)
-        order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
+        post = list(li.innermost_first())
+        # Loops by height (leaves first), each height in the post-order: a
+        # loop's decision depends only on its own nest, so this visits every
+        # loop after its children as the post-order does, and the loop info
+        # is stale for no loop of a height until the height is done (below).
+        # The remarks keep the post-order.
+        height: dict[int, int] = {}
+        for lp in post:
+            height[lp.header] = 1 + max((height[c.header] for c in lp.children), default=-1)
+        rank = {li.cfg.blocks[lp.header]: i for i, lp in enumerate(post)}
+        order = [li.cfg.blocks[lp.header]
+                 for lp in sorted(post, key=lambda lp: (height[lp.header], rank[li.cfg.blocks[lp.header]]))]
+        remarks: list[tuple[int, int, str]] = []
         # Blocks of the loops unrolled since the loop info was computed.  Only
         # an unroll changes the CFG (a rejection is raised before any change),
         # and it changes its loop's blocks and the blocks around it (its
@@ -297,8 +309,9 @@ class LoopUnrollPass(ModulePass):
         # unrolled one, the innermost-first order having visited its
         # descendants -- keeps its blocks, inner edges and nesting in the old
         # loop info, and its preheader is read from the IR
-        # (``_live_preheader``), so the info is recomputed only for an
-        # ancestor (once per function with N sibling loops, not N times).
+        # (``_live_preheader``), so the info is recomputed only when a height
+        # starts (its loops are the ancestors of the loops just unrolled):
+        # once per nesting level, not once per loop.
         dirty: set[Block] = set()
         for hb in order:
             hid = li.cfg.index.get(hb)
@@ -316,14 +329,15 @@ class LoopUnrollPass(ModulePass):
                 factor, kind = self.unroll_one(func, li, lp, ids, single_block)
             except Reject as r:
                 st.non_unrolled += 1
-                st.remarks.append((bid, f"not unrolled (code {r.code}): {r.reason}"))
+                remarks.append((rank[hb], bid, f"not unrolled (code {r.code}): {r.reason}"))
                 continue
             dirty |= body
             if kind == "full":
                 st.full += 1
             else:
                 st.partial += 1
-            st.remarks.append((bid, f"unrolled by {factor} ({kind})"))
+            remarks.append((rank[hb], bid, f"unrolled by {factor} ({kind})"))
+        st.remarks = [(bid, msg) for _, bid, msg in sorted(remarks)]
         return st
 
     def unroll_one(self, func: Operation, li: LoopInfo, lp, ids: dict[Block, int],  # type: ignore[no-untyped-def]
