@@ -36,7 +36,7 @@ from xdsl.printer import Printer
 
 from ori_dialect.dialect import Ori
 from ori_dialect.interpreter import InterpreterError, run_kernel
-from ori_dialect.testing.generator import LaunchInputs
+from ori_dialect.testing.generator import GeneratedProgram, GenOptions, LaunchInputs, generate
 from passes.registry import all_passes, extra_passes
 
 InputSet = LaunchInputs | Sequence[Any]
@@ -334,6 +334,27 @@ def assert_pass_preserves(
     return after
 
 
+def check_generated(seed: int, options: GenOptions, pipeline: str) -> tuple[GeneratedProgram, ModuleOp]:
+    """Generated program ``seed`` computes the same after ``pipeline`` and
+    after ``ori-ptxas`` (in the interpreter's physical-register mode), strict
+    about undefined values, on the program's own input for the seed (each
+    result must verify).  Returns the program and its ``pipeline`` result."""
+    prog = generate(seed, options=options)
+    inputs = [prog.inputs(seed * 1000)]
+    after = prog.module.clone()
+    compiled = prog.module.clone()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(after, pipeline)
+        apply_pipeline(compiled, "ori-ptxas")
+    after.verify()
+    compiled.verify()
+    check_equivalent(prog.module, after, prog.kernel, inputs, strict=True,
+                     title=f"{pipeline} on program {seed}")
+    check_equivalent(prog.module, compiled, prog.kernel, inputs, strict=True,
+                     physical_after=True, title=f"ori-ptxas (physical) on program {seed}")
+    return prog, after
+
+
 def lit_chunks(dirs: Sequence[Path]) -> list[tuple[str, int, str]]:
     """Every ``// -----`` chunk holding an ``ori.func`` in the ``.mlir`` lit
     files of ``dirs``: (file name, chunk index, text), in file order.  The
@@ -426,6 +447,7 @@ __all__ = [
     "assert_pass_preserves",
     "available_passes",
     "check_equivalent",
+    "check_generated",
     "check_lit_inputs",
     "first_difference",
     "format_failure",

@@ -8,31 +8,16 @@ default; 300 programs under ``-m fuzz``."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-
 import pytest
 
-from ori_dialect.testing.equivalence import apply_pipeline, check_equivalent
-from ori_dialect.testing.generator import GenOptions, generate
+from ori_dialect.testing.equivalence import check_generated
+from ori_dialect.testing.generator import GenOptions
 
 OPTS = GenOptions(abi_calls=True, frames=True)
 
 
 def _check(seed: int) -> dict[str, int]:
-    prog = generate(seed, options=OPTS)
-    inputs = [prog.inputs(seed * 1000)]
-    lowered = prog.module.clone()
-    allocated = prog.module.clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(lowered, "ori-abi")
-        apply_pipeline(allocated, "ori-ptxas")
-    lowered.verify()
-    allocated.verify()
-    check_equivalent(prog.module, lowered, prog.kernel, inputs, strict=True,
-                     title=f"ori-abi on program {seed}")
-    check_equivalent(prog.module, allocated, prog.kernel, inputs, strict=True,
-                     physical_after=True, title=f"ori-ptxas (physical) on program {seed}")
+    prog, _ = check_generated(seed, OPTS, "ori-abi")
     return dict(prog.features)
 
 

@@ -17,7 +17,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.ops.frame import FrameEnterOp
 from ori_dialect.ops.memory import LdlOp, StlOp
-from ori_dialect.testing.equivalence import apply_pipeline, check_equivalent, check_lit_inputs
+from ori_dialect.testing.equivalence import apply_pipeline, check_generated, check_lit_inputs
 from ori_dialect.testing.generator import GenOptions, generate
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "filecheck" / "passes" / "mem_to_reg"
@@ -36,18 +36,7 @@ def _frame_accesses(m: ModuleOp) -> int:
 
 def _check(seed: int) -> tuple[int, int]:
     """(frame accesses before, after) of one generated program."""
-    prog = generate(seed, options=OPTS)
-    inputs = [prog.inputs(seed * 1000)]
-    promoted = prog.module.clone()
-    compiled = prog.module.clone()
-    with contextlib.redirect_stderr(io.StringIO()):
-        apply_pipeline(promoted, "ori-mem-to-reg")
-        apply_pipeline(compiled, "ori-ptxas")
-    promoted.verify()
-    check_equivalent(prog.module, promoted, prog.kernel, inputs, strict=True,
-                     title=f"ori-mem-to-reg on program {seed}")
-    check_equivalent(prog.module, compiled, prog.kernel, inputs, strict=True,
-                     physical_after=True, title=f"ori-ptxas (physical) on program {seed}")
+    prog, promoted = check_generated(seed, OPTS, "ori-mem-to-reg")
     return _frame_accesses(prog.module), _frame_accesses(promoted)
 
 
