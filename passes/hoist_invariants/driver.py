@@ -263,15 +263,29 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
     for _ in range(max_rounds):
         rep.rounds += 1
         li = LoopInfo.compute(func)
-        order = [li.cfg.blocks[lp.header] for lp in li.innermost_first()]
+        post = list(li.innermost_first())
         if not first_order:
-            first_order = list(order)
+            first_order = [li.cfg.blocks[lp.header] for lp in post]
+        # By height (leaves first), the post-order within a height: a created
+        # preheader changes only its own loop's entry edges and the blocks of
+        # the loops around it, which are all of a greater height, so the loop
+        # info is recomputed when a height starts after one was created --
+        # once per nesting level, not once per created preheader (issue 20).
+        # Each loop still comes after its children, and its decision reads
+        # only its own nest, so the result is the post-order's.
+        height: dict[int, int] = {}
+        for lp in post:
+            height[lp.header] = 1 + max((height[c.header] for c in lp.children), default=-1)
+        order = [(height[lp.header], li.cfg.blocks[lp.header])
+                 for lp in sorted(post, key=lambda lp: height[lp.header])]
         moved = False
         stale = False
-        for hb in order:
-            if stale:
+        level = 0
+        for h, hb in order:
+            if stale and h != level:
                 li = LoopInfo.compute(func)
                 stale = False
+            level = h
             hid = li.cfg.index.get(hb)
             lp = li.loop_with_header(hid) if hid is not None else None
             if lp is None:
