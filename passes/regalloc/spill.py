@@ -43,8 +43,12 @@ gives values that are never live together the same bytes, first fit with
 natural alignment, then patches the offsets -- the seed's relocation of
 spill offsets into compacted gaps.  The local spill area starts after the
 function's own local variables (``ori.local_bytes``, 16-byte aligned) and
-after the frames of the functions it calls (static frame layout), rounded up
-to its widest slot: a callee's frame may end at any multiple of 4.
+after the static spill areas of the functions it calls (static layout: one
+activation of a function that cannot reach itself is live at a time),
+rounded up to its widest slot: a callee's area may end at any multiple of 4.
+Addresses are ``[RZ+offset]``; the local variables themselves and a
+recursive function's slots live in the activation's frame below R1
+(ops/frame.py, :mod:`.frame`).
 
 **SMEM mode** (knob 619 "SMEM spill enable", ``smem-spilling`` of
 ``ori-regalloc``; the PTX ``.pragma "enable_smem_spilling"`` of CUDA 13.0
