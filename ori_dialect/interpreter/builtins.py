@@ -687,10 +687,11 @@ def _frame_move(sign: int) -> Builder:
 
         def move(frame: Frame, idx: np.ndarray) -> None:
             sp = m.sp[idx] + delta
-            if delta < 0 and (sp < 0).any():
+            if delta < 0 and (sp < m.stack_floor).any():
                 raise InterpreterError(
                     f"{name}: the stack overflows the thread's local memory "
-                    f"({m.local_bytes} bytes; run_kernel(local_bytes=...) gives more)")
+                    f"({m.local_bytes} bytes, the static spill areas taking the first "
+                    f"{m.stack_floor}; run_kernel(local_bytes=...) gives more)")
             m.sp[idx] = sp
 
         return move

@@ -11,7 +11,7 @@ failure into an error naming the instruction and the thread.
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
 
 from ori_dialect.interpreter import memory as mem
 from ori_dialect.interpreter.builtins import BAR_RED_OPS
@@ -82,6 +82,12 @@ class Machine:
                 self.func_ops[op.sym_name.data] = op
             elif isinstance(op, RuntimeFuncOp):
                 self.runtime_funcs.add(op.sym_name.data)
+        # the static spill areas (regalloc/spill.py) lie at the bottom of
+        # local memory, below every function's ori.stack_frame figure: the
+        # frames below R1 must stay above them (builtins' frame_enter)
+        self.stack_floor = max((a.value.data for f in self.func_ops.values()
+                                if isinstance(a := f.attributes.get("ori.stack_frame"), IntegerAttr)),
+                               default=0)
         self.heap_bytes = heap_bytes
         self.heap: DeviceHeap | None = None
         """The device heap, made by the launch's first ``malloc``."""

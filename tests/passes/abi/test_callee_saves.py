@@ -12,9 +12,11 @@ import io
 from pathlib import Path
 
 import numpy as np
+import pytest
 from xdsl.dialects.builtin import DictionaryAttr, ModuleOp
 from xdsl.parser import Parser
 
+from ori_dialect.interpreter import run_kernel
 from ori_dialect.ir.registers import OriRegisterType, R32Type, is_stack_pointer
 from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp
 from ori_dialect.ops.func import FuncOp
@@ -152,3 +154,16 @@ def test_recursive_spills_in_the_frame_run_physically() -> None:
     out = run_launch(m, "caller", [np.zeros(N, np.int32)], 1, N, strict=True, physical=True)
     assert out.results is not None, out.error
     np.testing.assert_array_equal(out.results[0], _deep_want())
+
+
+def test_a_stack_that_does_not_fit_is_an_error() -> None:
+    """Three activations of @deep (96-byte frames) do not fit in 256 bytes of
+    local memory above the static spill areas: the interpreter stops with
+    a stack overflow at the frame_enter, it does not overwrite the areas."""
+    src = SRC.with_name("recursive-frame.mlir")
+    m = Parser(make_context(), src.read_text(), src.name).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, "ori-abi,ori-regalloc")
+    with pytest.raises(Exception, match="ori.frame_enter: the stack overflows"):
+        run_kernel(m, "caller", (1, 1, 1), (N, 1, 1), [np.zeros(N, np.int32)],
+                   local_bytes=256, physical=True)
