@@ -19,10 +19,14 @@ A local access at a fixed frame offset names R1 as its base operand
 (``ori.ldl [R1 + 0x8]``, :func:`.registers.stack_pointer`), so no register
 holds the frame address.  Between a function's ``frame_enter`` and its
 ``frame_leave`` R1 is constant, which is what lets passes treat
-``frame_addr`` as pure (merged, hoisted, recomputed): ori's passes insert
-nothing before the entry block's first instruction or after a block's last
-one but the terminator, and the allocator's frame step (regalloc/frame.py)
-keeps the two at those ends.  A kernel's R1 starts at ``c[0x0][stack_init]``
+``frame_addr`` as pure (merged, hoisted, recomputed).  Nothing that reads
+R1 (a frame access, ``frame_addr``) is placed before the enter or after a
+leave: passes that insert at the top of the entry block (the callee saves'
+static stores, the ABI's parameter copies) insert code that does not read
+R1, the stack-argument loads go after the enter (passes/abi/stack_args.py),
+and when the allocator moves a recursive function's saves into its frame it
+puts the enter first again (regalloc/frame.py).  The leave is always the
+last instruction before its ``RET``.  A kernel's R1 starts at ``c[0x0][stack_init]``
 (the interpreter's ``local_bytes``): the listing leaves ptxas's
 ``MOV R1, c[0x0][0x28]`` implicit.
 
