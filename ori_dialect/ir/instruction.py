@@ -833,17 +833,17 @@ def port_operands(values: Sequence[tuple[Src, SSAValue | Attribute]]) -> list[st
     constant-bank word or a uniform register in a slot that also takes a
     register.  Immediate-only slots (LUTs, shift amounts, address offsets)
     have their own encoding field and do not count; RZ/PT are registers."""
-    out: list[str] = []
-    for slot, v in values:
-        if not slot.types:
-            continue
-        if isinstance(v, SSAValue):
-            t = v.type
-            if isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR:
-                out.append(slot.name)
-        elif isinstance(v, IntegerAttr | FloatAttr | CBankAttr):
-            out.append(slot.name)
-    return out
+    return [slot.name for slot, v in values if slot.types and uses_constant_port(v)]
+
+
+def uses_constant_port(v: object) -> bool:
+    """``v`` is an immediate (an attribute, or a Python number given to
+    ``make``), a constant-bank word or a uniform register: what travels
+    through an instruction's one constant port."""
+    if isinstance(v, SSAValue):
+        t = v.type
+        return isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR
+    return isinstance(v, IntegerAttr | FloatAttr | CBankAttr | int | float)
 
 
 def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:

@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.instruction import OriInstruction, uses_constant_port
 from ori_dialect.ir.registers import (
     OriRegisterType,
     PredType,
@@ -296,7 +296,7 @@ class LoweringBuilder:
         srcs = srcs if type(srcs) is list else list(srcs)
         slots = cls.SRCS
         used = [i for i, v in enumerate(srcs)
-                if i < len(slots) and slots[i].types and _is_port_constant(v)]
+                if i < len(slots) and slots[i].types and uses_constant_port(v)]
         if len(used) <= cls.CONSTANT_PORTS:
             return srcs
         keep = sorted(used, key=lambda i: (slots[i].name != "b", i))[:cls.CONSTANT_PORTS]
@@ -619,14 +619,6 @@ class LoweringBuilder:
             self.add(op)
             value = op.results[0]
         self.write_var(var, value)
-
-
-def _is_port_constant(v: Any) -> bool:
-    """``v`` uses an instruction's constant port (builder.LoweringBuilder._one_port)."""
-    if isinstance(v, int | float | IntegerAttr | FloatAttr | CBankAttr):
-        return True
-    t = v.type if isinstance(v, SSAValue) else None
-    return isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR
 
 
 def _constant_bits(v: Any, bits: int) -> int | None:
