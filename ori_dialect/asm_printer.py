@@ -383,7 +383,8 @@ class _FunctionPrinter:
         """The line (mnemonic and operands) and comment of an op without a
         ``sass_form`` of its own (module docstring, "instruction line")."""
         cls = type(op)
-        mnemonic = cls.SASS or cls.name.removeprefix("ori.").upper()
+        uniform = cls.UNIFORM_SASS is not None and op.is_uniform_form()
+        mnemonic = (cls.UNIFORM_SASS if uniform else cls.SASS) or cls.name.removeprefix("ori.").upper()
         special: list[str] = []
         for g in cls.MODS:
             val = op.mod(g.name)
@@ -402,14 +403,12 @@ class _FunctionPrinter:
             if g.name == "width" and val.startswith("b"):
                 val = val[1:]  # b64 -> .64, as SASS spells access widths
             mnemonic += "." + val.upper()
-        if cls.SASS == "MOV" and op.dsts and _is_uniform(op.dsts[0]):
-            mnemonic = "U" + mnemonic
         dsts = list(op.dsts)
         if cls.SASS in _PRED_FIRST:
             dsts.reverse()
         operands = [self.names(d) for d in dsts]
         if any(g.name == "bop" for g in cls.MODS) and len(op.dsts) == 1:
-            operands.append("PT")
+            operands.append("UPT" if uniform else "PT")
         if special:
             operands.append(".".join(special))
         srcs = self.sources(op)
@@ -470,10 +469,6 @@ class _FunctionPrinter:
             is_pred = isinstance(t, OriRegisterType) and t.REG_FILE.is_predicate
             text = ("!" if is_pred else "~") + text
         return text
-
-
-def _is_uniform(v: SSAValue) -> bool:
-    return isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_uniform
 
 
 def _is_wide_base(slot: Src, v: SSAValue | Attribute) -> bool:

@@ -23,6 +23,7 @@ phase seed name                       ori pass
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
 --    nv-remat-block (seed 002)       ``ori-remat-block``
 --    ConvertMemoryToRegister (000)   ``ori-mem-to-reg``
+--    Uniform datapath (000)          ``ori-uniform``
 --    ABI lowering (seed 003)         ``ori-abi``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
@@ -67,6 +68,9 @@ allocator spill more (benchmarks/README.md).
 has no phase number either; seed 000 runs it in the allocator's pipeline
 after the last ``HoistInvariants`` and before pre-colouring, so
 ``ori-mem-to-reg`` runs after ``ori-remat-block`` and before ``ori-abi``.
+The same seed step "promotes ... to registers or uniform registers":
+``ori-uniform`` (the uniform datapath) runs right after ``ori-mem-to-reg``,
+so it also sees the promoted variables.
 
 **Calling convention** (seed 003).  Neither seed 003 nor seed 004 gives
 the ABI engine a phase number: seed 003's "Pipeline Integration" places it
@@ -136,6 +140,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
     Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
     Phase(None, "ConvertMemoryToRegisterOrUniform (seed 000)", "ori-mem-to-reg"),
+    Phase(None, "ConvertMemoryToRegisterOrUniform: uniform registers (seed 000)", "ori-uniform"),
     Phase(None, "ABI lowering (seed 003)", "ori-abi"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
@@ -147,7 +152,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, mem-to-reg, abi, regalloc."""
+    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, mem-to-reg, uniform, abi, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

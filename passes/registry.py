@@ -19,6 +19,7 @@ _PASSES: dict[str, str] = {
     "ori-check-regalloc": "passes.regalloc.checker:CheckRegAllocPass",
     "ori-abi": "passes.abi:AbiPass",
     "ori-mem-to-reg": "passes.mem_to_reg:MemToRegPass",
+    "ori-uniform": "passes.uniform:UniformPass",
     "ori-regalloc": "passes.regalloc.driver:RegAllocPass",
     "ori-stats": "passes.stats:StatsPass",
     "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",

@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.loops import Loop, LoopInfo
+from ori_dialect.analysis.uniformity import is_terminal
 from ori_dialect.interpreter.builtins import BUILDERS, bar_red_term, bar_sync_term
 from ori_dialect.interpreter.device_runtime import RUNTIME_IMPLS
 from ori_dialect.interpreter.frame import (
@@ -47,6 +48,7 @@ from ori_dialect.interpreter.gmma import AccumulatorHazards
 from ori_dialect.interpreter.memory import Fault
 from ori_dialect.interpreter.physical import RegisterLayout, physical_frame, register_layout
 from ori_dialect.interpreter.semantics.registry import InterpreterError, compile_op
+from ori_dialect.interpreter.uniform_check import needs_check, uniform_checked
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import (
@@ -170,6 +172,11 @@ class Decoder:
             self.seg_start[bi] = n
             n += 1 + sum(1 for op in self.blocks[bi].ops if _is_bar_sync(op))
         self.segments: list[Segment] = [None] * n  # type: ignore[list-item]
+        self.terminal_segs = np.zeros(max(n, 1), dtype=bool)
+        """Segments of blocks that only exit (interpreter/uniform_check.py)."""
+        for bi in self.order:
+            if is_terminal(self.blocks[bi]):
+                self.terminal_segs[self.seg_start[bi]] = True
         for bi in self.order:
             self._decode_block(bi)
         self.entry_seg = self.seg_start[0]
@@ -210,6 +217,11 @@ class Decoder:
         for v in sorted(tracked, key=lambda v: self.slot[v]):
             self.shadow[self.slot[v]] = len(self.storage)
             self.storage.append((np.bool_, ()))
+
+    def terminal_pc(self, pcs: np.ndarray) -> np.ndarray:
+        """Which of ``pcs`` are at a segment that only exits."""
+        t = self.terminal_segs
+        return (pcs < len(t)) & t[np.minimum(pcs, len(t) - 1)]
 
     def new_frame(self, n: int) -> Frame:
         if self.m.physical:
@@ -308,7 +320,10 @@ class Decoder:
         if guard is not None:
             core = self._guarded(op, core, guard, prior)
         uses = [*srcs, *([guard] if guard is not None else [])]
-        return self.strict_uses(op, uses, core)
+        core = self.strict_uses(op, uses, core)
+        if needs_check(op):
+            core = uniform_checked(self, op, core)
+        return core
 
     def _guarded(self, op: OriInstruction, core: Core, guard: SSAValue,
                  prior: Sequence[SSAValue]) -> Core:

@@ -131,6 +131,9 @@ class Machine:
         # per-CTA state
         self.ctaid = (0, 0, 0)
         self.exited = np.zeros(self.n, dtype=bool)
+        self.running: list[Activation] = []
+        """The activations being run, innermost last (a call runs its callee
+        inside the caller's segment)."""
         self.icount = np.zeros(self.n, dtype=np.uint64)
         self.shared = np.zeros(0, dtype=np.uint8)
         self._local: np.ndarray | None = None
@@ -365,6 +368,13 @@ class Machine:
 
     def run(self, act: Activation) -> None:
         """Run ``act`` until all its threads returned or exited."""
+        self.running.append(act)
+        try:
+            self._run(act)
+        finally:
+            self.running.pop()
+
+    def _run(self, act: Activation) -> None:
         pc = act.pc
         segs = act.dec.segments
         frame = act.frame

@@ -84,6 +84,7 @@ from ori_dialect.ir.registers import (
     REGISTER_TYPES,
     OriRegisterType,
     PredType,
+    R32Type,
     RegFile,
     UPredType,
     is_stack_pointer,
@@ -141,6 +142,13 @@ class OriOp(IRDLOperation):
     UNIFORM_SOURCE: ClassVar[bool] = False
     """The op is a candidate for the uniform datapath: its value is the same
     for every thread of a CTA when ``reads_only_uniform_inputs`` says so."""
+    UNIFORM_SASS: ClassVar[str | None] = None
+    """The mnemonic of the op's uniform-datapath form (``UIADD3``, ``ULDC``,
+    ``S2UR`` ...; sm_75+), None where SASS has none.  An instance whose
+    results are all uniform registers (UR/UP) is that form: its register
+    sources are uniform registers, URZ or UPT, none is a constant-bank word
+    (ULDC's own address aside) and its guard is a UP predicate
+    (docs/architecture.md "Uniform datapath"; ``is_uniform_form``)."""
     CONSTANT_LIKE: ClassVar[bool] = False
     """The op may produce a compile-time constant (``constant_value``);
     ``ori_op`` gives such classes xDSL's ``ConstantLike`` trait."""
@@ -572,6 +580,19 @@ class OriInstruction(OriOp):
         of a CTA (ops refine this by their operands/modifiers)."""
         return self.UNIFORM_SOURCE and self.operand_groups()[1] is None
 
+    def has_uniform_form(self) -> bool:
+        """This instance, with its modifiers, has a uniform-datapath form
+        (``UNIFORM_SASS``); ops refine it where some modifiers have none
+        (``IMAD.HI``)."""
+        return self.UNIFORM_SASS is not None
+
+    def is_uniform_form(self) -> bool:
+        """The op is its uniform-datapath form: it has results and all of
+        them are uniform registers (UR/UP)."""
+        res = self.results
+        return bool(res) and all(
+            isinstance(r.type, OriRegisterType) and r.type.REG_FILE.is_uniform for r in res)
+
     def is_ordered(self) -> bool:
         """A memory access whose ``sem`` modifier is not the default ``weak``
         (relaxed/acquire/release/strong): it orders other threads' accesses,
@@ -624,6 +645,9 @@ class OriInstruction(OriOp):
                 + (f" to {len(self.DSTS)}" if len(self.DSTS) != len(required) else "")
                 + f" results, got {len(results)}"
             )
+        uniform = self.UNIFORM_SASS is not None and self.is_uniform_form()
+        if self.UNIFORM_SASS is not None:
+            self._verify_uniform_results(uniform)
         for d, r in zip(self.DSTS, results):
             if not isinstance(r.type, d.types):
                 raise VerifyException(
@@ -647,8 +671,14 @@ class OriInstruction(OriOp):
                 raise VerifyException(f"{name}: constant for unknown or absent slot '{k}'")
         values = self.slot_values()
         for slot, v in values:
-            _verify_slot(self, slot, v)
-        ports = port_operands(values)
+            if uniform:
+                _verify_uniform_slot(self, slot, v)
+            else:
+                _verify_slot(self, slot, v)
+        # On the uniform datapath URs are the register operands: only
+        # immediates take the constant port there.
+        ports = port_operands([(s, v) for s, v in values if not isinstance(v, SSAValue)]
+                              if uniform else values)
         if len(ports) > cls.CONSTANT_PORTS:
             raise VerifyException(
                 f"{name}: {len(ports)} constant sources ({', '.join(ports)}) but SASS encodes "
@@ -683,6 +713,26 @@ class OriInstruction(OriOp):
                         f"stands for has type {r.type}"
                     )
         self.verify_semantics()
+
+    def _verify_uniform_results(self, uniform: bool) -> None:
+        """Results all in the uniform files or none; the uniform form only
+        where this instance has one, guarded by a UP predicate."""
+        name = type(self).name
+        files = [r.type.REG_FILE.is_uniform for r in self.results
+                 if isinstance(r.type, OriRegisterType)]
+        if not uniform and any(files):
+            raise VerifyException(
+                f"{name}: results mix uniform and non-uniform registers")
+        if not uniform:
+            return
+        if not self.has_uniform_form():
+            raise VerifyException(
+                f"{name}: this form ({self.mods.data if self.mods else 'no modifiers'}) has no "
+                "uniform-datapath variant; its results cannot be uniform registers")
+        guard = self.operand_groups()[1]
+        if guard is not None and not isinstance(guard.type, UPredType):
+            raise VerifyException(
+                f"{name}: a uniform-datapath op is guarded by a UP predicate, got {guard.type}")
 
     def verify_semantics(self) -> None:
         """Op-specific checks (widths that depend on modifiers, ...)."""
@@ -844,6 +894,33 @@ def uses_constant_port(v: object) -> bool:
         t = v.type
         return isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.UR
     return isinstance(v, IntegerAttr | FloatAttr | CBankAttr | int | float)
+
+
+def _verify_uniform_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:
+    """A source of an op's uniform-datapath form: a uniform register, URZ,
+    UPT or an immediate; a constant-bank word only as ULDC's own address
+    (any other goes through a ULDC first)."""
+    name = type(op).name
+    if isinstance(v, SSAValue):
+        if not isinstance(v.type, slot.uniform_types):
+            kinds = ", ".join(t.name for t in slot.uniform_types) or "no register"
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' of a uniform-datapath op must be {kinds}; "
+                f"got {v.type}")
+        return
+    if isinstance(v, OriRegisterType):
+        if op.SPACE is MemSpace.CONST and slot.address and v == R32Type.fixed():
+            return  # ULDC c[bank][offset]: the RZ index of the address
+        if not (slot.fixed and v.is_fixed and isinstance(v, slot.uniform_types)):
+            raise VerifyException(
+                f"{name}: operand '{slot.name}' of a uniform-datapath op cannot be the "
+                f"register {v} (URZ or UPT)")
+        return
+    if isinstance(v, CBankAttr):
+        raise VerifyException(
+            f"{name}: a uniform-datapath op takes no constant-bank operand "
+            f"('{slot.name}'); load it with ULDC")
+    _verify_slot(op, slot, v)
 
 
 def _verify_slot(op: OriInstruction, slot: Src, v: SSAValue | Attribute) -> None:

@@ -396,6 +396,19 @@ def reg_type(file: RegFile, bits: int = 32) -> type[OriRegisterType]:
         raise VerifyException(f"no {bits}-bit registers in file {file.value}") from None
 
 
+def uniform_counterpart(t: type[OriRegisterType]) -> type[OriRegisterType] | None:
+    """The uniform file's type of ``t``'s width (R32 -> UR32, P -> UP; a
+    uniform type is its own), None where the uniform files have none (the
+    wide R tuples, barriers): what a value of type ``t`` becomes on the
+    uniform datapath (passes/uniform)."""
+    if t.REG_FILE.is_uniform:
+        return t
+    counterpart = {RegFile.R: RegFile.UR, RegFile.P: RegFile.UP}.get(t.REG_FILE)
+    if counterpart is None:
+        return None
+    return _BY_FILE_WIDTH.get((counterpart, 1 if counterpart.is_predicate else t.BITS))
+
+
 # Short aliases for builders and tests.
 r32 = R32Type.unallocated()
 r64 = R64Type.unallocated()

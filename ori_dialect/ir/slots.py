@@ -16,7 +16,7 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.registers import OriRegisterType, RegFile, reg_type
+from ori_dialect.ir.registers import OriRegisterType, RegFile, reg_type, uniform_counterpart
 
 ImmKind = Literal["int", "f32", "f64"]
 SrcMod = Literal["neg", "abs", "not"]
@@ -44,6 +44,9 @@ class Src:
     optional: bool = False
     address: bool = False
     all_types: tuple[type[OriRegisterType], ...] = field(default=(), compare=False)
+    uniform_types: tuple[type[OriRegisterType], ...] = field(default=(), compare=False)
+    """What an SSA operand of the slot may be in the op's uniform-datapath
+    form (``OriOp.UNIFORM_SASS``): the uniform counterpart of each type."""
 
     def __post_init__(self) -> None:
         extra: list[type[OriRegisterType]] = []
@@ -52,6 +55,9 @@ class Src:
                 if t.REG_FILE is RegFile.R:
                     extra.append(reg_type(RegFile.UR, t.BITS))
         object.__setattr__(self, "all_types", tuple(dict.fromkeys((*self.types, *extra))))
+        uniform = (uniform_counterpart(t) for t in self.types)
+        object.__setattr__(self, "uniform_types",
+                           tuple(dict.fromkeys(u for u in uniform if u is not None)))
 
     def describe(self) -> str:
         kinds = [t.name for t in self.all_types]

@@ -314,7 +314,10 @@ def _parse_src(
     elif tok.kind == MLIRTokenKind.BARE_IDENT and tok.text in _FIXED_WORDS:
         parser._consume_token()  # pyright: ignore[reportPrivateUsage]
         file = _FIXED_WORDS[tok.text]
-        t = next((t for t in slot.all_types if t.REG_FILE is file), None)
+        # URZ/UPT also in the slots of an op's uniform form (the verifier
+        # checks the form once the result types are known)
+        kinds = slot.all_types + (slot.uniform_types if cls.UNIFORM_SASS else ())
+        t = next((t for t in kinds if t.REG_FILE is file), None)
         if t is None or not slot.fixed:
             parser.raise_error(
                 f"{cls.name}: operand '{slot.name}' cannot be {tok.text}", start, parser.pos

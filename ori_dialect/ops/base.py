@@ -7,13 +7,14 @@ from typing import TypeVar
 from xdsl.irdl import irdl_op_definition, traits_def
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, OpTrait, Pure
 
-from ori_dialect.ir.instruction import OriInstruction, OriOp, Src
+from ori_dialect.ir.instruction import Dst, OriInstruction, OriOp, Src
 from ori_dialect.ir.registers import (
     PredType,
     R32Type,
     R64Type,
     R128Type,
     UPredType,
+    uniform_counterpart,
 )
 from ori_dialect.ir.traits import OriConstantLike
 
@@ -26,6 +27,8 @@ def ori_op(cls: _T) -> _T:
     ``ConstantLike`` for ``CONSTANT_LIKE`` classes (docs/architecture.md "Op facts")."""
     if "traits" in cls.__dict__:  # the class states its own traits (terminators)
         return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
+    if cls.UNIFORM_SASS is not None and issubclass(cls, OriInstruction):
+        cls.DSTS = tuple(_with_uniform(d) for d in cls.DSTS)
     traits: list[OpTrait] = []
     if cls.MEM.reads or cls.SIDE_EFFECTS:
         traits.append(MemoryReadEffect())
@@ -37,6 +40,14 @@ def ori_op(cls: _T) -> _T:
         traits.append(OriConstantLike())
     cls.traits = traits_def(*traits)  # pyright: ignore[reportAttributeAccessIssue]
     return irdl_op_definition(cls)  # pyright: ignore[reportReturnType]
+
+
+def _with_uniform(d: Dst) -> Dst:
+    """A result slot that also takes the uniform counterparts of its types:
+    an op with a uniform-datapath form writes UR/UP there."""
+    extra = (uniform_counterpart(t) for t in d.types)
+    types = tuple(dict.fromkeys((*d.types, *(t for t in extra if t is not None))))
+    return Dst(d.name, types, optional=d.optional)
 
 
 R = (R32Type,)

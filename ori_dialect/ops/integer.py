@@ -101,6 +101,7 @@ class IAdd3Op(IntAluOp):
 
     name = "ori.iadd3"
     SASS = "IADD3"
+    UNIFORM_SASS = "UIADD3"
     ADDITIVE = True
     COMMUTATIVE = (("a", "b"), ("b", "c"))
     DSTS = (Dst("d", R), Dst("co0", P, optional=True), Dst("co1", P, optional=True))
@@ -131,6 +132,7 @@ class IMadOp(OriInstruction):
 
     name = "ori.imad"
     SASS = "IMAD"
+    UNIFORM_SASS = "UIMAD"
     ADDITIVE = True
     LATENCY = LatencyClass.MULTIPLY
     PIPE = Pipe.FMA  # IMAD issues on the FMA pipe since Volta
@@ -151,16 +153,20 @@ class IMadOp(OriInstruction):
         # operand order: the rule the constant propagation has always had.
         return () if self.has_mod("x") else super().commutations()
 
+    def has_uniform_form(self) -> bool:
+        """UIMAD and UIMAD.WIDE exist; ``.HI`` has no uniform form."""
+        return self.mod("mode") != "hi"
+
     def verify_semantics(self) -> None:
         wide = self.mod("mode") == "wide"
         want = R64Type if wide else R32Type
-        if not isinstance(self.dsts[0].type, want):
+        if self.dsts[0].type.BITS != want.BITS:  # type: ignore[attr-defined]
             raise VerifyException(
                 f"ori.imad: {self.mod('mode')} form defines a {want.BITS}-bit result, "
                 f"got {self.dsts[0].type}"
             )
         c = self.src_reg("c")
-        if c is not None and not isinstance(c.type, want):
+        if c is not None and c.type.BITS != want.BITS:  # type: ignore[attr-defined]
             raise VerifyException(
                 f"ori.imad: {self.mod('mode')} form takes a {want.BITS}-bit addend"
             )
@@ -173,6 +179,7 @@ class LeaOp(IntAluOp):
 
     name = "ori.lea"
     SASS = "LEA"
+    UNIFORM_SASS = "ULEA"
     ADDITIVE = True
     LATENCY = LatencyClass.ADDRESS
     DSTS = (Dst("d", R), Dst("co", P, optional=True))
@@ -195,6 +202,7 @@ class Lop3Op(IntAluOp):
 
     name = "ori.lop3"
     SASS = "LOP3.LUT"
+    UNIFORM_SASS = "ULOP3.LUT"
     DSTS = (Dst("d", R), Dst("p", P, optional=True))
     SRCS = (reg("a"), rio("b"), reg("c"), imm("lut"))
 
@@ -220,6 +228,7 @@ class ShfOp(IntAluOp):
 
     name = "ori.shf"
     SASS = "SHF"
+    UNIFORM_SASS = "USHF"
     LATENCY = LatencyClass.MULTIPLY
     DSTS = (Dst("d", R),)
     SRCS = (reg("lo"), rio("shift"), reg("hi"))
@@ -283,6 +292,7 @@ class PopcOp(IntAluOp):
 
     name = "ori.popc"
     SASS = "POPC"
+    UNIFORM_SASS = "UPOPC"
     LATENCY = LatencyClass.MULTIPLY
     DSTS = (Dst("d", R),)
     SRCS = (rio("a"),)
@@ -297,6 +307,7 @@ class FloOp(IntAluOp):
 
     name = "ori.flo"
     SASS = "FLO"
+    UNIFORM_SASS = "UFLO"
     LATENCY = LatencyClass.MULTIPLY
     DSTS = (Dst("d", R),)
     SRCS = (rio("a"),)
@@ -309,6 +320,7 @@ class BrevOp(IntAluOp):
 
     name = "ori.brev"
     SASS = "BREV"
+    UNIFORM_SASS = "UBREV"
     LATENCY = LatencyClass.MULTIPLY
     DSTS = (Dst("d", R),)
     SRCS = (rio("a"),)
@@ -321,6 +333,7 @@ class BmskOp(IntAluOp):
 
     name = "ori.bmsk"
     SASS = "BMSK"
+    UNIFORM_SASS = "UBMSK"
     DSTS = (Dst("d", R),)
     SRCS = (reg("a"), rio("b"))
     MODS = (flag("w"),)
@@ -334,6 +347,7 @@ class PrmtOp(IntAluOp):
 
     name = "ori.prmt"
     SASS = "PRMT"
+    UNIFORM_SASS = "UPRMT"
     DSTS = (Dst("d", R),)
     SRCS = (reg("a"), rio("sel"), reg("c"))
     MODS = (ModGroup("mode", ("f4e", "b4e", "rc8", "ecl", "ecr", "rc16")),)
@@ -345,6 +359,7 @@ class SelOp(IntAluOp):
 
     name = "ori.sel"
     SASS = "SEL"
+    UNIFORM_SASS = "USEL"
     DSTS = (Dst("d", R),)
     SRCS = (reg("a"), rio("b"), pred("p"))
 
@@ -356,6 +371,7 @@ class MovOp(IntAluOp):
 
     name = "ori.mov"
     SASS = "MOV"
+    UNIFORM_SASS = "UMOV"
     FOLDABLE = False  # already the constant form
     CONSTANT_LIKE = True
     UNIFORM_SOURCE = True

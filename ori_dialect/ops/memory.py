@@ -17,7 +17,13 @@ from xdsl.utils.exceptions import VerifyException
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
-from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type, R128Type
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    R32Type,
+    R64Type,
+    R128Type,
+    uniform_counterpart,
+)
 from ori_dialect.ops.base import RW, R, addr, imm, ori_op
 
 WIDTHS = ("u8", "s8", "u16", "s16", "b32", "b64", "b128")
@@ -70,6 +76,8 @@ class MemoryOp(OriInstruction):
         w = self.mod("width") or "b32"
         want = _reg_for_width(w)
         v = self.data_value()
+        if self.UNIFORM_SASS is not None and v is not None and self.is_uniform_form():
+            want = uniform_counterpart(want) or want  # ULDC.64 into a UR pair
         if v is not None and not isinstance(v.type, want):
             raise VerifyException(
                 f"{self.name}: a {w} access moves a {want.name} value, got {v.type}"
@@ -168,6 +176,7 @@ class LdcOp(MemoryOp):
 
     name = "ori.ldc"
     SASS = "LDC"
+    UNIFORM_SASS = "ULDC"
     MEM = MemEffect.READ
     SPACE = MemSpace.CONST
     LATENCY = LatencyClass.UNIFORM_LOAD
@@ -207,6 +216,11 @@ class LdcOp(MemoryOp):
     def reads_only_uniform_inputs(self) -> bool:
         """``c[b][o]`` with an RZ index reads the same word in every thread."""
         return self.operand_groups()[1] is None and self.has_rz_index()
+
+    def has_uniform_form(self) -> bool:
+        """``ULDC`` reads ``c[b][o]`` (an RZ index) of up to 64 bits
+        (``ULDC``, ``ULDC.64``, ``ULDC.U8`` ...)."""
+        return self.has_rz_index() and self.mod("width") != "b128"
 
 
 ATOM_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas")

@@ -40,6 +40,7 @@ class ISetPOp(OriInstruction):
 
     name = "ori.isetp"
     SASS = "ISETP"
+    UNIFORM_SASS = "UISETP"
     LATENCY = LatencyClass.SHORT_ALU
     PIPE = Pipe.ALU
     REMATERIALIZABLE = True
@@ -103,6 +104,7 @@ class PLop3Op(OriInstruction):
 
     name = "ori.plop3"
     SASS = "PLOP3.LUT"
+    UNIFORM_SASS = "UPLOP3.LUT"
     LATENCY = LatencyClass.SKIP
     PIPE = Pipe.ALU
     REMATERIALIZABLE = True

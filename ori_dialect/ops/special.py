@@ -29,6 +29,7 @@ class S2ROp(OriInstruction):
 
     name = "ori.s2r"
     SASS = "S2R"
+    UNIFORM_SASS = "S2UR"
     LATENCY = LatencyClass.UNIFORM_LOAD
     PIPE = Pipe.TEX
     UNIFORM_SOURCE = True
@@ -40,6 +41,11 @@ class S2ROp(OriInstruction):
         """The CTA's id and the SM it runs on are the same for all its threads
         (``S2UR`` can read them); thread ids, lane masks and clocks are not."""
         return self.operand_groups()[1] is None and self.mod("sr") in CTA_UNIFORM_REGS
+
+    def has_uniform_form(self) -> bool:
+        """``S2UR`` reads the CTA id (the form ptxas 13.0 emits for sm_80 and
+        sm_90: ``S2UR UR4, SR_CTAID.X``)."""
+        return self.mod("sr") == "SR_CTAID"
 
     @property
     def is_volatile(self) -> bool:

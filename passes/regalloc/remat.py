@@ -55,6 +55,11 @@ def remat_source(v: SSAValue) -> Operation | None:
         return None
     if REMAT_ATTR in op.attributes:
         return None  # already a clone: like a reload, never spilled again
+    if type(op).UNIFORM_SASS is not None and op.is_uniform_form():
+        # A clone goes next to each use, which may be in divergent code,
+        # where a uniform-datapath write is unsound (passes/uniform): the
+        # value takes the GPR-home path of UR values instead.
+        return None
     return op if def_check(v, _KNOBS) is None else None
 
 

@@ -178,7 +178,7 @@ def test_builder_guarded_and_wide() -> None:
 def test_uniform_registers_need_sm75() -> None:
     text = """builtin.module attributes {ori.target = "sm_70"} {
   ori.func kernel @k() {
-    %0 = ori.mov c[0x0][0x160] : () -> !ori.ur32
+    %0 = ori.mov 0x1 : () -> !ori.ur32
     ori.exit
   }
 }"""

@@ -50,7 +50,7 @@ SAMPLES: dict[str, list[str]] = {
     "ori.mov": [
         "%0 = ori.mov 0x3f800000 : () -> !ori.r32",
         "%0 = ori.mov -0x1 : () -> !ori.r32",
-        "%0 = ori.mov c[0x3][0x10] : () -> !ori.ur32",
+        "%0 = ori.ldc 0x3, [RZ + 0x10] : () -> !ori.ur32",
     ],
     "ori.r2ur": ["%0 = ori.r2ur %a : (!ori.r32) -> !ori.ur32"],
     "ori.bmov": ["%0 = ori.bmov %a : (!ori.r32) -> !ori.b"],

@@ -12,5 +12,5 @@ builtin.module {
 // CHECK:      verifier-error.mlir:7:5
 // CHECK-NEXT:     %p = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.p
 // CHECK-NEXT:     ^^^^
-// CHECK-NEXT:     ori.iadd3: result 'd' must be ori.r32, got !ori.p
+// CHECK-NEXT:     ori.iadd3: result 'd' must be ori.r32 or ori.ur32, got !ori.p
 // CHECK-NOT:  Traceback

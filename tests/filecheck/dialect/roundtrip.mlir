@@ -31,7 +31,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
     %18 = ori.prmt %a, 0x5410, %b : (!ori.r32, !ori.r32) -> !ori.r32
     %19 = ori.sel %a, 0x1, not %p : (!ori.r32, !ori.p) -> !ori.r32
     %20 = ori.mov -0x1 : () -> !ori.r32
-    %21 = ori.mov c[0x3][0x10] : () -> !ori.ur32
+    %21 = ori.ldc 0x3, [RZ + 0x10] : () -> !ori.ur32
     // CHECK:      ori.iadd3 %{{.*}}, 0x10, RZ : (!ori.r32) -> !ori.r32
     // CHECK-NEXT: ori.iadd3 -%{{.*}}, -%{{.*}}, %{{.*}} : (!ori.r32, !ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
     // CHECK-NEXT: ori.iadd3 x %{{.*}}, c[0x0][0x160], RZ, %{{.*}}, not PT : (!ori.r32, !ori.p) -> !ori.r32
@@ -52,7 +52,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
     // CHECK-NEXT: ori.prmt %{{.*}}, 0x5410, %{{.*}} :
     // CHECK-NEXT: ori.sel %{{.*}}, 0x1, not %{{.*}} : (!ori.r32, !ori.p) -> !ori.r32
     // CHECK-NEXT: ori.mov -0x1 : () -> !ori.r32
-    // CHECK-NEXT: ori.mov c[0x3][0x10] : () -> !ori.ur32
+    // CHECK-NEXT: ori.ldc 0x3, [RZ + 0x10] : () -> !ori.ur32
 
     // predicates
     %22 = ori.isetp ge.u32 %a, %b, PT : (!ori.r32, !ori.r32) -> !ori.p
@@ -183,7 +183,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
   ori.func kernel @alloc() attributes {params = [#ori.param<8, align 8, at 0x0>], maxnreg = 32 : i32} {
     %r = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64<R2>
     %t = ori.s2r SR_CTAID.Y : () -> !ori.r32<R4>
-    %u = ori.mov c[0x0][0x0] : () -> !ori.ur32<UR5>
+    %u = ori.ldc 0x0, [RZ + 0x0] : () -> !ori.ur32<UR5>
     %p = ori.isetp eq %t, %u, PT : (!ori.r32<R4>, !ori.ur32<UR5>) -> !ori.p<P3>
     %v = ori.ldg b128 [%r] : (!ori.r64<R2>) -> !ori.r128<R8>
     ori.exit
@@ -191,7 +191,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
   // CHECK:      ori.func kernel @alloc() attributes {params = [#ori.param<8, align 8, at 0x0>], maxnreg = 32 : i32} {
   // CHECK-NEXT:   ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64<R2>
   // CHECK-NEXT:   ori.s2r SR_CTAID.Y : () -> !ori.r32<R4>
-  // CHECK-NEXT:   ori.mov c[0x0][0x0] : () -> !ori.ur32<UR5>
+  // CHECK-NEXT:   ori.ldc 0x0, [RZ] : () -> !ori.ur32<UR5>
   // CHECK-NEXT:   ori.isetp eq %{{.*}}, %{{.*}}, PT : (!ori.r32<R4>, !ori.ur32<UR5>) -> !ori.p<P3>
   // CHECK-NEXT:   ori.ldg b128 [%{{.*}}] : (!ori.r64<R2>) -> !ori.r128<R8>
   // CHECK-NEXT:   ori.exit

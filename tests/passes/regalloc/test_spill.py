@@ -17,7 +17,16 @@ from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType, barrier, r32, r64, ur32
+from ori_dialect.ir.registers import (
+    OriRegisterType,
+    PredType,
+    R32Type,
+    UPredType,
+    barrier,
+    r32,
+    r64,
+    ur32,
+)
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import IAdd3Op
@@ -55,11 +64,14 @@ def spill_files_program(seed: int, *, target: str = "sm_80") -> tuple[ModuleOp, 
     for _ in range(rng.randrange(4, 10)):
         x = rng.choice(xs)
         preds.append(fb.isetp(x, rng.randrange(0, 64), PT, mods=f"{rng.choice(_CMPS)}.u32"))
-    upreds = [fb.isetp(n, rng.randrange(0, 8), PT, mods=f"{rng.choice(_CMPS)}.u32",
-                       types=[UPredType.unallocated()])
+    # uniform values in their uniform forms (ULDC, UISETP, UMOV): a uniform
+    # op reads only uniform registers (ir/instruction.py)
+    n_u = fb.ldc(0, R32Type.fixed(), P + 8, types=[ur32])
+    upreds = [fb.isetp(n_u, rng.randrange(0, 8), UPredType.fixed(),
+                       mods=f"{rng.choice(_CMPS)}.u32", types=[UPredType.unallocated()])
               for _ in range(rng.randrange(2, 5))]
-    urs = [fb.mov(cbank(0, P + rng.choice((8, 12))), types=[ur32]) if rng.random() < 0.5
-           else fb.mov(rng.randrange(1, 1 << 20), types=[ur32])
+    urs = [fb.ldc(0, R32Type.fixed(), P + rng.choice((8, 12)), types=[ur32])
+           if rng.random() < 0.5 else fb.mov(rng.randrange(1, 1 << 20), types=[ur32])
            for _ in range(rng.randrange(2, 6))]
     bars = [fb.bmov(rng.choice(xs), types=[barrier]) for _ in range(rng.randrange(2, 5))]
     acc = fb.iadd3(gid, s, RZ)

@@ -29,10 +29,10 @@
 // CHECK-LABEL: .entry k
 // CHECK:      ISETP.LT.U32.AND P[[P:[01]]], PT, [[T:R[0-9]+]], 0x10, PT ;
 // CHECK-NEXT: P2R [[H0:R[0-9]+]], RZ, 0x1, P[[P]] ;
-// CHECK:      ISETP.LT.U32.AND UP0, PT, R{{[0-9]+}}, 0x5, PT ;
-// CHECK-NEXT: P2R [[HQ:R[0-9]+]], RZ, 0x1, UP0 ;
-// CHECK:      UMOV UR0, c[0x0][0x218] ;
+// CHECK:      ULDC UR0, c[0x0][0x218] ;
 // CHECK-NEXT: MOV [[HU:R[0-9]+]], UR0 ;
+// CHECK:      UISETP.LT.U32.AND UP0, UPT, UR0, 0x5, UPT ;
+// CHECK-NEXT: P2R [[HQ:R[0-9]+]], RZ, 0x1, UP0 ;
 // CHECK:      BMOV.32 B0, [[T]] ;
 // CHECK-NEXT: BMOV.32 [[HB:R[0-9]+]], B0 ;
 // CHECK:      R2P P[[R:[01]]], [[H0]], 0x1 ;
@@ -90,9 +90,9 @@ builtin.module attributes {ori.target = "sm_80"} {
     %p1 = ori.isetp ge.u32 %t, 0x4, PT : (!ori.r32) -> !ori.p
     %p2 = ori.isetp ne.u32 %t, 0x7, PT : (!ori.r32) -> !ori.p
     %p3 = ori.isetp eq.u32 %t, 0x3, PT : (!ori.r32) -> !ori.p
-    %q0 = ori.isetp lt.u32 %n, 0x5, PT : (!ori.r32) -> !ori.up
-    %q1 = ori.isetp gt.u32 %n, 0x1, PT : (!ori.r32) -> !ori.up
-    %u0 = ori.mov c[0x0][0x218] : () -> !ori.ur32
+    %u0 = ori.ldc 0x0, [RZ + 0x218] : () -> !ori.ur32
+    %q0 = ori.isetp lt.u32 %u0, 0x5, UPT : (!ori.ur32) -> !ori.up
+    %q1 = ori.isetp gt.u32 %u0, 0x1, UPT : (!ori.ur32) -> !ori.up
     %u1 = ori.mov 0x1234 : () -> !ori.ur32
     %u2 = ori.mov 0x777 : () -> !ori.ur32
     %b0 = ori.bmov %t : (!ori.r32) -> !ori.b

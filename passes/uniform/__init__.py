@@ -1,0 +1,146 @@
+"""``ori-uniform``: warp-uniform values onto the uniform datapath (UR/UP
+registers, ``UIADD3``/``ULDC``/``S2UR`` ...; issue 19 item 1).
+
+Seed 000 ("Pre-Allocation and Mem-to-Reg") names the step that does this in
+ptxas, *ConvertMemoryToRegisterOrUniform*, and the uniform register classes
+(UR, UR ext) the allocator then fills; ptxas 13.0's SASS shows what it
+yields (``ULDC.64``, ``S2UR UR4, SR_CTAID.X``, ``UIADD3 UR4, UR4, 0x1,
+URZ``, GPR instructions reading ``UR4`` where they take ``c[][]``).  The
+seeds give no algorithm; ori's is:
+
+1. :class:`~ori_dialect.analysis.uniformity.Uniformity` finds the blocks a
+   warp runs together and the values equal in all its threads there
+   (kernels only: a device function may be entered by part of a warp).
+2. :mod:`.select` picks the uniform ops with a uniform form, closed under
+   their sources, whose other uses read a UR for free (the constant port
+   of a GPR instruction), not live across a call, adding a ``ULDC`` only
+   outside loops for a value live into a deeper loop; ``max-copies`` lets
+   a value cost that many ``MOV r, ur`` copies (0 by default: no
+   instruction is added inside a loop for the sake of the R file).
+3. :mod:`.rewrite` retypes them, loads their ``c[][]`` operands with
+   ``ULDC`` and reorders GPR users' commutative operands.
+
+The allocator then gives UR/UP registers (``ori-regalloc``'s UR and UP
+classes), which neither count towards the R figures of ``-v`` nor the
+occupancy, as in ptxas.  The interpreter checks the result: a uniform op
+must run with its warp converged and write the same value in every thread
+(ori_dialect/interpreter/uniform_check.py).
+
+**Placement** in ``ori-ptxas``: with ``ori-mem-to-reg`` (the same ptxas
+step), right after it and before ``ori-abi``.
+
+**Visible**: ``remarks=true`` prints per kernel what moved (by uniform
+mnemonic), the ``ULDC`` and copies added, and why uniform values stayed in
+the R file; ``stats=true`` the module's totals.  A target without uniform
+registers (before sm_75) and device functions get a remark and are left
+alone.
+
+Input invariants: SSA bodies with virtual registers (before allocation).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.dominators import DominatorTree
+from ori_dialect.analysis.loops import LoopInfo
+from ori_dialect.analysis.uniformity import Uniformity
+from ori_dialect.ops.func import FuncOp
+from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
+from passes.regalloc.budget import function_target
+from passes.uniform.rewrite import apply_plan
+from passes.uniform.select import Selector
+
+
+@dataclass(frozen=True)
+class UniformPass(ModulePass):
+    """Uniform values of kernels into UR/UP registers (module docstring)."""
+
+    name = "ori-uniform"
+
+    REQUIRES: ClassVar[frozenset[Requirement]] = frozenset(
+        {Requirement.SSA, Requirement.UNALLOCATED})
+    PRESERVES: ClassVar[frozenset[type]] = frozenset()
+
+    max_copies: int = option(
+        0, "uses per value that may read it through a MOV from the uniform register "
+        "(0: only values every GPR user reads through its constant port)")
+    target: str = option("", "SM target (default: the module's)")
+    remarks: bool = option(
+        False, "ori: print per kernel what moved to the uniform datapath and why values stayed")
+    stats: bool = option(False, "ori: print the module's counts to stderr")
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        require(self, op)
+        if self.max_copies < 0:
+            raise PassFailedException(
+                f"ori-uniform: max-copies must be 0 or more, got {self.max_copies}")
+        totals: Counter[str] = Counter()
+        for func in functions_of(op):
+            assert isinstance(func, FuncOp)
+            self.run_function(func, totals)
+        if self.stats:
+            keys = ("values", "ops", "args", "uldc", "copies", "swapped", "kept")
+            emit_stats(self.name, " ".join(f"[{k}={totals[k]}]" for k in keys))
+        if self.remarks or self.stats:
+            flush_diagnostics()
+
+    def _remark(self, func: FuncOp, text: str) -> None:
+        if self.remarks:
+            emit_remark(func.sym_name.data, text, pass_name=self.name)
+
+    def run_function(self, func: FuncOp, totals: Counter[str]) -> None:
+        if not func.is_kernel:
+            self._remark(func, "device function left alone: it may be called with part "
+                               "of a warp, so nothing in it is known to be warp-uniform")
+            return
+        target = function_target(func, self.target or None)
+        if not getattr(target, "has_uniform_registers", False):
+            self._remark(func, f"left alone: {getattr(target, 'name', target)} has no "
+                               "uniform registers")
+            return
+        cfg = CFG.compute(func)
+        uni = Uniformity(func, cfg)
+        loops = LoopInfo(cfg, DominatorTree(cfg))
+        plan = Selector(uni, loops.depths(), max_copies=self.max_copies).run()
+        kept = sum(plan.dropped.values())
+        totals["kept"] += kept
+        if not plan.ops and not plan.args:
+            self._remark(func, "nothing moved to the uniform datapath" + _why(plan.dropped))
+            return
+        counts = apply_plan(plan)
+        func.verify()
+        nvals = sum(len(o.results) for o in plan.ops) + len(plan.args)
+        totals["values"] += nvals
+        totals["ops"] += len(plan.ops)
+        totals["args"] += len(plan.args)
+        for k in ("uldc", "copies", "swapped"):
+            totals[k] += counts[k]
+        mnemonics = sorted((k.removeprefix("op:"), n) for k, n in counts.items()
+                           if k.startswith("op:"))
+        self._remark(
+            func,
+            f"{nvals} value(s) to the uniform datapath: "
+            + ", ".join(f"{m} x{n}" for m, n in mnemonics)
+            + (f", {len(plan.args)} block argument(s)" if plan.args else "")
+            + f"; {counts['uldc']} ULDC added, {counts['copies']} copies"
+            + _why(plan.dropped))
+
+
+def _why(dropped: Counter[str]) -> str:
+    if not dropped:
+        return ""
+    return "; kept in the R/P files: " + ", ".join(
+        f"{n} ({why})" for why, n in sorted(dropped.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+__all__ = ["UniformPass"]

@@ -1,0 +1,339 @@
+"""Which uniform values ``ori-uniform`` moves to the uniform datapath.
+
+Input: a kernel, its :class:`~ori_dialect.analysis.uniformity.Uniformity`
+and loop depths.  Output: a :class:`Plan`: the ops whose results become UR/UP
+and the block arguments retyped with them.
+
+The set is chosen as a greatest fixed point, starting from every candidate
+and dropping what breaks a rule, until nothing changes:
+
+* **candidate**: an unguarded op in a converged block whose results are all
+  uniform and which has a uniform form (``OriOp.UNIFORM_SASS``,
+  ``has_uniform_form``); a uniform block argument of a converged block that
+  is no divergent join;
+* **closed**: a uniform op reads only uniform registers, so every register
+  source of a chosen op is chosen (or already a UR), and every value
+  flowing into a chosen block argument is chosen;
+* **no copies** (``max-copies``, default 0): every use outside the set must
+  read the UR for free -- in the slot that takes a constant-bank operand
+  or a uniform register, with the instruction's one constant port free,
+  possibly after swapping commutative operands (:func:`placement`); a use
+  that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
+  by chosen ops (a GPR op or a branch reads it through a PLOP3 copy);
+  64-bit values take no copies;
+* **not across calls**: a device function may write uniform registers;
+* **ULDC only where it pays**: a chosen op that reads a constant-bank word
+  needs a ``ULDC`` first (uniform ops take no ``c[][]``); that is one more
+  instruction, taken only when the op sits outside loops and a use of its
+  result is in a deeper loop (the value would otherwise hold a GPR through
+  that loop).
+
+The rules are ori's (the seeds name ConvertMemoryToRegisterOrUniform but
+not its heuristics): register pressure moves out of the R file only where
+no instruction is added inside a loop.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from ori_dialect.analysis.cfg import CFG, edge_operands
+from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.analysis.uniformity import Uniformity
+from ori_dialect.ir.attrs import CBankAttr
+from ori_dialect.ir.instruction import OriInstruction, uses_constant_port
+from ori_dialect.ir.registers import OriRegisterType, RegFile, uniform_counterpart
+from ori_dialect.ops.control import BraOp, CallIndirectOp, CallOp
+from ori_dialect.ops.integer import PackOp, UnpackOp
+from passes.general_optimize.const_prop import commuted
+
+
+@dataclass
+class Placement:
+    """How a GPR instruction reads the chosen values among its sources:
+    the operand order (``values``/``smods``/``mods``, None: unchanged) and
+    the slots whose value needs a ``MOV r, ur`` copy."""
+
+    values: list | None
+    smods: dict[str, str] | None
+    mods: str | None
+    copies: list[str]
+
+
+@dataclass
+class Plan:
+    ops: list[Operation] = field(default_factory=list)
+    args: list[BlockArgument] = field(default_factory=list)
+    dropped: Counter[str] = field(default_factory=Counter)
+    """Why candidates stayed in the R/P files (reason -> values)."""
+
+    def chosen_values(self) -> set[SSAValue]:
+        out: set[SSAValue] = set(self.args)
+        for op in self.ops:
+            out.update(op.results)
+        return out
+
+
+def is_uniform_typed(v: SSAValue) -> bool:
+    t = v.type
+    return isinstance(t, OriRegisterType) and t.REG_FILE.is_uniform
+
+
+def placement(op: OriInstruction, chosen: set[SSAValue]) -> Placement:
+    """The operand order of ``op`` (a GPR-file user) that reads the most
+    values of ``chosen`` through its constant port, and the slots left that
+    need a copy (module docstring, "no copies")."""
+    vals = op.slot_values()
+    smods = op.smod_map()
+    forms: list[tuple[list, dict[str, str] | None, str | None]] = [(vals, None, None)]
+    if any(isinstance(v, SSAValue) and v in chosen for _, v in vals):
+        forms += [(f, s, m) for f, s, m in commuted(op, vals, smods)]
+    best: Placement | None = None
+    pseudo = isinstance(op, PackOp | UnpackOp)
+    for k, (form, fs, fm) in enumerate(forms):
+        ports = sum(1 for s, v in form if s.types and uses_constant_port(v)
+                    and not (isinstance(v, SSAValue) and v in chosen))
+        copies: list[str] = []
+        for slot, v in form:
+            if not isinstance(v, SSAValue) or v not in chosen:
+                continue
+            ut = uniform_counterpart(type(v.type))  # type: ignore[arg-type]
+            if (not pseudo and ut is not None and ut in slot.all_types
+                    and ut.REG_FILE is RegFile.UR and ports < type(op).CONSTANT_PORTS):
+                ports += 1
+            else:
+                copies.append(slot.name)
+        cand = Placement(None if k == 0 else form, fs, fm, copies)
+        if best is None or len(copies) < len(best.copies):
+            best = cand
+    assert best is not None
+    _, _, prior = op.operand_groups()
+    best.copies += [f"prior#{i}" for i, p in enumerate(prior) if p in chosen]
+    return best
+
+
+def _edge_users(cfg: CFG, arg: BlockArgument) -> list[SSAValue]:
+    """The values flowing into ``arg`` along its block's incoming edges."""
+    b = cfg.index[arg.block]
+    out: list[SSAValue] = []
+    for e in cfg.in_edges[b]:
+        term = cfg.blocks[e.src].last_op
+        if term is None:
+            continue
+        ops = edge_operands(term, e.slot)
+        if arg.index < len(ops):
+            out.append(ops[arg.index])
+    return out
+
+
+class Selector:
+    """Builds the :class:`Plan` for one kernel (module docstring)."""
+
+    def __init__(self, uni: Uniformity, depths: list[int], *, max_copies: int) -> None:
+        self.uni = uni
+        self.cfg = uni.cfg
+        self.depth_of = {blk: depths[i] for i, blk in enumerate(self.cfg.blocks)}
+        self.max_copies = max_copies
+        self.dropped: Counter[str] = Counter()
+
+    def depth(self, block: Block | None) -> int:
+        return self.depth_of.get(block, 0) if block is not None else 0
+
+    # ------------------------------------------------------------------
+    def run(self) -> Plan:
+        ops, args = self._candidates()
+        self._drop_live_across_calls(ops, args)
+        while True:
+            self._fixed_point(ops, args)
+            if not self._drop_port_conflicts(ops, args):
+                break
+        order = {op: i for i, op in enumerate(o for b in self.cfg.blocks for o in b.ops)}
+        return Plan(sorted(ops, key=order.__getitem__),
+                    sorted(args, key=lambda a: (self.cfg.index[a.block], a.index)),
+                    self.dropped)
+
+    def _drop_port_conflicts(self, ops: set[Operation], args: set[BlockArgument]) -> bool:
+        """The rules judge each value alone; two chosen values read by one
+        GPR instruction may both want its one constant port.  Drop the
+        values that would need a copy there (beyond ``max-copies``); the
+        fixed point then runs again."""
+        chosen = {r for op in ops for r in op.results} | set(args)
+        users: dict[Operation, None] = {}
+        for v in chosen:
+            for use in v.uses:
+                if use.operation not in ops and isinstance(use.operation, OriInstruction):
+                    users[use.operation] = None
+        victims: set[SSAValue] = set()
+        for user in users:
+            assert isinstance(user, OriInstruction)
+            p = placement(user, chosen)
+            if not p.copies or self.max_copies:
+                continue
+            vals = {s.name: v for s, v in (p.values or user.slot_values())}
+            _, _, prior = user.operand_groups()
+            for name in p.copies:
+                v = prior[int(name.removeprefix("prior#"))] if name.startswith("prior#") else vals[name]
+                if isinstance(v, SSAValue):
+                    victims.add(v)
+        for v in victims:
+            if isinstance(v, BlockArgument):
+                args.discard(v)  # type: ignore[arg-type]
+            else:
+                ops.discard(v.owner)  # type: ignore[arg-type]
+            self.dropped["shares a constant port with another uniform value"] += 1
+        return bool(victims)
+
+    def _fixed_point(self, ops: set[Operation], args: set[BlockArgument]) -> None:
+        changed = True
+        while changed:
+            changed = False
+            chosen = {r for op in ops for r in op.results} | set(args)
+            for op in list(ops):
+                why = self._op_rule(op, chosen)
+                if why is not None:
+                    ops.discard(op)
+                    self.dropped[why] += len(op.results)
+                    changed = True
+            chosen = {r for op in ops for r in op.results} | set(args)
+            for a in list(args):
+                why = self._value_rule(a, chosen)
+                if why is None and not all(v in chosen or is_uniform_typed(v)
+                                           for v in _edge_users(self.cfg, a)):
+                    why = "a value flowing into the block argument is not uniform-capable"
+                if why is not None:
+                    args.discard(a)
+                    self.dropped[why] += 1
+                    changed = True
+
+    def _candidates(self) -> tuple[set[Operation], set[BlockArgument]]:
+        uni = self.uni
+        ops: set[Operation] = set()
+        args: set[BlockArgument] = set()
+        for bi, block in enumerate(self.cfg.blocks):
+            if not uni.converged[bi]:
+                continue
+            for a in block.args:
+                if (uni.is_uniform(a) and isinstance(a.type, OriRegisterType)
+                        and not a.type.REG_FILE.is_uniform
+                        and uniform_counterpart(type(a.type)) is not None and bi != 0):
+                    args.add(a)
+            for op in block.ops:
+                if not isinstance(op, OriInstruction) or type(op).UNIFORM_SASS is None:
+                    continue
+                if not op.results or op.is_uniform_form() or not op.has_uniform_form():
+                    continue
+                if op.operand_groups()[1] is not None:
+                    continue  # guarded: its guard would have to be a UP
+                if not all(uni.is_uniform(r) for r in op.results):
+                    continue
+                if any(uniform_counterpart(type(r.type)) is None for r in op.results):  # type: ignore[arg-type]
+                    continue
+                ops.add(op)
+        return ops, args
+
+    def _drop_live_across_calls(self, ops: set[Operation], args: set[BlockArgument]) -> None:
+        calls = [op for b in self.cfg.blocks for op in b.ops
+                 if isinstance(op, CallOp | CallIndirectOp)]
+        if not calls:
+            return
+        live = Liveness(self.cfg)
+        across: set[SSAValue] = set()
+        for c in calls:
+            across |= live.live_after(c)
+        for op in list(ops):
+            if any(r in across for r in op.results):
+                ops.discard(op)
+                self.dropped["live across a call"] += len(op.results)
+        for a in list(args):
+            if a in across:
+                args.discard(a)
+                self.dropped["live across a call"] += 1
+
+    def _op_rule(self, op: Operation, chosen: set[SSAValue]) -> str | None:
+        assert isinstance(op, OriInstruction)
+        srcs, _, _ = op.operand_groups()
+        for v in srcs:
+            t = v.type
+            if isinstance(t, OriRegisterType) and not (v in chosen or t.REG_FILE.is_uniform):
+                return "reads a value that is not uniform-capable"
+        if any(isinstance(c, CBankAttr) for c in op.const_map().values()):
+            if self.depth(op.parent_block()) > 0:
+                return "would need a ULDC inside a loop"
+            d = self.depth(op.parent_block())
+            if not any(self.depth(u.operation.parent_block()) > d
+                       for r in op.results for u in r.uses):
+                return "would need a ULDC and is not live into a deeper loop"
+        for r in op.results:
+            why = self._value_rule(r, chosen)
+            if why is not None:
+                return why
+        return None
+
+    def _value_rule(self, v: SSAValue, chosen: set[SSAValue]) -> str | None:
+        """``v`` may live in a uniform register: its uses outside the set
+        read it for free (or within ``max-copies``)."""
+        pred = isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_predicate
+        wide = isinstance(v.type, OriRegisterType) and v.type.BITS > 32
+        copies = 0
+        free = 0
+        for use in v.uses:
+            user = use.operation
+            if user in self._chosen_ops_cache(chosen):
+                free += 1
+                continue
+            if isinstance(user, BraOp) and use.index >= (1 if user.guard is not None else 0):
+                dest_args = self._edge_dest_args(user, use.index)
+                if dest_args is not None and dest_args in chosen:
+                    free += 1
+                    continue
+                copies += 1
+                continue
+            if pred:
+                return "a predicate read outside the uniform datapath"
+            if not isinstance(user, OriInstruction):
+                copies += 1
+                continue
+            # judged alone here; conflicts between chosen values are
+            # settled after the fixed point (_drop_port_conflicts)
+            p = placement(user, {v})
+            if p.copies:
+                copies += 1
+            else:
+                free += 1
+        if copies and (wide or pred):
+            return "a 64-bit or predicate value would need a copy"
+        if copies > self.max_copies:
+            return "a use would need a MOV from the uniform register"
+        if not free and not copies:
+            return None  # unused: harmless either way
+        return None
+
+    def _chosen_ops_cache(self, chosen: set[SSAValue]) -> set[Operation]:
+        key = id(chosen)
+        if getattr(self, "_cache_key", None) != key:
+            self._cache_key = key
+            self._cache = {v.owner for v in chosen if isinstance(v.owner, Operation)}
+        return self._cache
+
+    @staticmethod
+    def _edge_dest_args(bra: BraOp, operand_index: int) -> BlockArgument | None:
+        return edge_dest_arg(bra, operand_index)
+
+
+def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
+    """The block argument that operand ``operand_index`` of ``bra`` feeds
+    (operands: the guard, the taken edge's, then the fall-through edge's)."""
+    i = operand_index - (1 if bra.guard is not None else 0)
+    n_taken = len(bra.taken_args)
+    if 0 <= i < n_taken:
+        return bra.taken.args[i]
+    i -= n_taken
+    if bra.fallthrough is not None and 0 <= i < len(bra.fallthrough_args):
+        return bra.fallthrough.args[i]
+    return None
+
+
+__all__ = ["Placement", "Plan", "Selector", "edge_dest_arg", "is_uniform_typed", "placement"]
