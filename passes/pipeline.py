@@ -13,6 +13,7 @@ phase seed name                       ori pass
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
 24    OriPipelining                   ``ori-pipeline``
+29    GeneralOptimize (addresses)     ``ori-general-optimize`` (addr-offset, pack-unpack, copy-prop)
 29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
 54    OriDoRematEarly                 ``ori-remat``
@@ -121,7 +122,18 @@ class Phase(NamedTuple):
     """The seed's phase number (None: the seeds give none; runs after all)."""
     seed_name: str
     pass_name: str
+    options: tuple[tuple[str, object], ...] = ()
+    """Options this instance gets beyond ``phase_options`` (field names): a
+    pass that runs twice with different rule sets."""
 
+
+_ADDRESS_RULES_ONLY: tuple[tuple[str, object], ...] = (
+    ("const_prop", False), ("fold", False), ("wide_add", False), ("lea", False),
+    ("frame_addr", False))
+"""Phase 29's general-optimize instance: after unrolling, only the rules the
+unrolled copies feed (their ``p + k*step`` addresses into the accesses'
+offsets, the PACK/UNPACK pairs and copies around them); constants were
+propagated at phase 13 and unrolling adds none that const-prop would move."""
 
 PHASES: tuple[Phase, ...] = (
     Phase(13, "GeneralOptimizeEarly", "ori-general-optimize"),
@@ -130,7 +142,9 @@ PHASES: tuple[Phase, ...] = (
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
     Phase(24, "OriPipelining", "ori-pipeline"),
-    Phase(29, "GeneralOptimize", "ori-cse"),
+    Phase(29, "GeneralOptimize: address offsets of the unrolled copies", "ori-general-optimize",
+          _ADDRESS_RULES_ONLY),
+    Phase(29, "GeneralOptimize: partial CSE", "ori-cse"),
     Phase(35, "OriHoistInvariantsEarly", "ori-hoist-invariants-early"),
     Phase(54, "OriDoRematEarly", "ori-remat"),
     Phase(58, "GeneralOptimizeLate", "ori-cse-late"),
@@ -229,7 +243,8 @@ class PtxasPipelinePass(ModulePass):
                 continue
             with timed(f"{self.name}/{phase.pass_name}"):
                 cls = registry[phase.pass_name]()
-                cls(**self.phase_options(phase.pass_name)).apply(ctx, op)  # type: ignore[arg-type]
+                opts = self.phase_options(phase.pass_name) | dict(phase.options)
+                cls(**opts).apply(ctx, op)  # type: ignore[arg-type]
 
 
 __all__ = ["PHASES", "Phase", "PtxasPipelinePass", "phase_names"]

@@ -26,12 +26,15 @@ package with its rule and the ptxas form it produces in its docstring):
   ``IMAD.WIDE x, b, K``;
 * ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``;
 * ``frame-addr`` (``frame_addr.py``) -- ``R1 + o`` plus a constant is
-  ``R1 + o'``, and a local access through it is ``[R1 + o']``.
+  ``R1 + o'``, and a local access through it is ``[R1 + o']``;
+* ``addr-offset`` (``addr_offset.py``) -- an access through ``p + K`` (a
+  64-bit add of a sign-extended 32-bit constant, or a 32-bit add) reads
+  ``[p + K]``: the constant in the access's 24-bit offset.
 
 Driving (docs/architecture.md "Rewrite patterns"): per round, one walk over
 a function's ops (xDSL's ``PatternRewriteWalker``, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr; then a second walk
+in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached.  The patterns come from
 ``patterns_for`` (the pass's options), so a new rule is one more module and
@@ -66,6 +69,7 @@ from passes.contract import (
     option,
     require,
 )
+from passes.general_optimize.addr_offset import AddressOffset
 from passes.general_optimize.const_prop import ConstantPropagation
 from passes.general_optimize.copy_prop import CopyPropagation
 from passes.general_optimize.fold import ConstantFolding
@@ -81,7 +85,7 @@ class FunctionStats:
 
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
-                "frame-addr")
+                "frame-addr", "addr-offset")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -128,6 +132,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: fold constants added to a frame address (R1 + o) and local accesses "
         "through it into [R1 + o'] (frame_addr.py)"
     )
+    addr_offset: bool = option(
+        True, "ori: an access through p + K (a constant add) reads [p + K], the constant in "
+        "its signed 24-bit offset (addr_offset.py)"
+    )
     commute: bool = option(
         True, "ori: swap commutative operands to bring a constant into the slot that takes it"
     )
@@ -173,6 +181,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(ShiftAddToLea(counts))
         if self.frame_addr:
             per_op += [FrameAddressAdd(counts), FrameAddressAccess(counts)]
+        if self.addr_offset:
+            per_op.append(AddressOffset(counts))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))

@@ -2,8 +2,9 @@
 // what PTX adds to a frame address R1 + o folds into R1 + o' (`add.u64 %rd,
 // %SP, 4` is a 64-bit add whose low half cannot carry: a frame address is
 // below 2^24), and a local access through it addresses [R1 + o'], as
-// ptxas's `STL [R1+0x4], R5`.  A negative addend does not fold (it would
-// wrap below the frame), nor does an access through a computed address.
+// ptxas's `STL [R1+0x4], R5`.  A negative addend does not fold into the
+// frame address (it would wrap below the frame; addr-offset puts it in the
+// access's offset instead), nor does an access through a computed address.
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{frame-addr=false},ori-dead-code' | filecheck %s --check-prefix=OFF
@@ -35,12 +36,11 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK:         %[[G:.*]] = ori.pack %[[A]], 0x7d00
 // CHECK-NEXT:    ori.st [%[[G]]], %v
 // CHECK-NEXT:    ori.stl [R1 + 0xc], %v
-// CHECK-NEXT:    %[[N:.*]] = ori.iadd3 %[[FA]], -0x4, RZ
-// CHECK-NEXT:    ori.stl [%[[N]]], %v
+// CHECK-NEXT:    ori.stl [%[[FA]] - 0x4], %v
 // CHECK-NEXT:    %[[X:.*]] = ori.lea %i, %[[FA]], 0x2
 // CHECK-NEXT:    ori.ldl [%[[X]]]
 
 // REM: remark: @f: general-optimize {{.*}}[frame-addr=2]
 
 // OFF:     ori.iadd3 %{{.*}}, 0x4, RZ
-// OFF:     ori.stl [%a + 0x8], %v
+// OFF:     ori.stl [%fa + 0xc], %v

@@ -1,0 +1,51 @@
+// ori-general-optimize, address offsets (passes/general_optimize/addr_offset.py):
+// an access through p + K -- a 64-bit add of a sign-extended 32-bit
+// constant (UNPACK, IADD3 with carry-out, IADD3.X of 0 or -1, PACK) or a
+// 32-bit IADD3 -- reads [p + K], as ptxas's `ATOM.E.ADD.U32 R0,
+// [R4.64-0x200], R0` and `LDS R0, [R9+0x100]`.  Not folded: a high word that
+// is not the sign extension, a constant-bank load, a sum outside the
+// signed 24-bit offset.
+// RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
+// RUN: filecheck %s --check-prefix=REM < %t.err
+// RUN: ori-opt %s -p 'ori-general-optimize{addr-offset=false},ori-dead-code' | filecheck %s --check-prefix=OFF
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func @f(%p: !ori.r64, %s: !ori.r32, %v: !ori.r32) -> !ori.r32 {
+    %lo, %hi = ori.unpack %p : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %a0, %c0 = ori.iadd3 %lo, 0xfffffe00, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %a1 = ori.iadd3 x %hi, 0xffffffff, RZ, %c0 : (!ori.r32, !ori.p) -> !ori.r32
+    %m = ori.pack %a0, %a1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %x = ori.atom add.u32 [%m], %v : (!ori.r64, !ori.r32) -> !ori.r32
+    %b0, %d0 = ori.iadd3 %lo, 0x100, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %b1 = ori.iadd3 x %hi, RZ, RZ, %d0 : (!ori.r32, !ori.p) -> !ori.r32
+    %n = ori.pack %b0, %b1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %y = ori.ldg [%n + 0x8] : (!ori.r64) -> !ori.r32
+    %e0, %f0 = ori.iadd3 %lo, 0x100, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %e1 = ori.iadd3 x %hi, 0x1, RZ, %f0 : (!ori.r32, !ori.p) -> !ori.r32
+    %q = ori.pack %e0, %e1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %z = ori.ldg [%q] : (!ori.r64) -> !ori.r32
+    %t = ori.iadd3 %s, 0x40, RZ : (!ori.r32) -> !ori.r32
+    %u = ori.lds [%t + 0x4] : (!ori.r32) -> !ori.r32
+    %far = ori.iadd3 %s, 0x7ffff0, RZ : (!ori.r32) -> !ori.r32
+    %w = ori.lds [%far + 0x20] : (!ori.r32) -> !ori.r32
+    %k = ori.ldc 0x0, [%t + 0x10] : (!ori.r32) -> !ori.r32
+    %r0 = ori.iadd3 %x, %y, %z : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r1 = ori.iadd3 %r0, %u, %w : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r2 = ori.iadd3 %r1, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %r2 : !ori.r32
+  }
+}
+
+// CHECK-LABEL: ori.func @f(
+// CHECK:         ori.atom add.u32 [%p - 0x200], %v
+// CHECK:         ori.ldg [%p + 0x108]
+// CHECK:         %[[Q:.*]] = ori.pack
+// CHECK-NEXT:    ori.ldg [%[[Q]]]
+// CHECK:         ori.lds [%s + 0x44]
+// CHECK:         ori.lds [%{{.*}} + 0x20]
+// CHECK:         ori.ldc 0x0, [%{{.*}} + 0x10]
+
+// REM: remark: @f: general-optimize {{.*}}[addr-offset=3]
+
+// OFF:     ori.atom add.u32 [%m], %v
+// OFF:     ori.lds [%t + 0x4]
