@@ -19,17 +19,33 @@ copy of a body its ``p + k*step``) writes such an address as
 A global, generic, shared or local access (``MemoryOp``, not the constant
 bank) through such an address reads ``[p + offset + K]`` when the sum
 stays in the signed 24-bit range; the adds die with their last use
-(``ori-dead-code``).  R1-based frame accesses are ``frame-addr``'s.
+(``ori-dead-code``).  ``p`` need not be one register value: any pair of
+words known to form one 64-bit value (an ``UNPACK``, another 64-bit add, a
+``c[b][o]``/``c[b][o+4]`` parameter) is re-``PACK``ed, in place once
+allocated.  R1-based frame accesses are ``frame-addr``'s.
+
+**Reassociation.**  nvcc hoists ``q_k = z + k*1024`` out of CUB's tile
+loops and adds the loop's offset ``t`` inside: ``[q_k + t]`` for sixteen
+``k``, sixteen 64-bit adds per iteration and sixteen register pairs live
+across the loop.  ``(z + K) + t`` is ``(z + t) + K``: the access reads
+``[(z + t) + K]``, and the sixteen ``z + t`` are one after CSE (ptxas:
+``LDG.E.CONSTANT R7, [R2.64+0x400]`` ... ``[R2.64+0x3c00]``).  Only done
+when every use of the sum is such an address, so the old add dies and no
+instruction is added.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Attribute, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from collections.abc import Callable
 
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
+
+from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.metadata import MemSpace
-from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type
+from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, R64Type
 from ori_dialect.ir.slots import int_attr
 from ori_dialect.ops.integer import IAdd3Op, PackOp, UnpackOp
 from ori_dialect.ops.memory import MemoryOp
@@ -76,34 +92,125 @@ def _add_imm(op: object, *, carry: bool) -> tuple[SSAValue, int, list[SSAValue]]
     return reg, k, carries
 
 
-def wide_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
-    """``v`` is ``p + sext(K)`` built as the module docstring's 64-bit
-    form: (p, K as a signed integer)."""
-    pack = v.owner
-    if not isinstance(pack, PackOp) or not unguarded(pack) or len(pack.operands) != 2:
+Word = SSAValue | Attribute
+Pair = tuple[Word, Word]
+"""The low and high words of a 64-bit value."""
+
+
+def _word_imm(w: Word) -> int | None:
+    """An immediate word (RZ is 0) as an unsigned 32-bit value."""
+    if isinstance(w, IntegerAttr):
+        return w.value.data & _M32
+    if _is_rz(w):
+        return 0
+    return None
+
+
+def add64(lo: Word, hi: Word) -> tuple[Pair, Pair] | None:
+    """``(lo, hi)`` are the words of ``x + y`` built as ``lo, c = IADD3
+    x_lo, y_lo, RZ``; ``hi = IADD3.X x_hi, y_hi, RZ, c`` (unguarded, no
+    source modifiers, the second carry unused): the two addends' words,
+    paired so that each pair is one 64-bit value (``coherent``)."""
+    if not isinstance(lo, SSAValue) or not isinstance(hi, SSAValue):
         return None
-    s0, s1 = pack.operands
-    lo_add = _add_imm(s0.owner, carry=False)
-    hi_add = _add_imm(s1.owner, carry=True)
-    if lo_add is None or hi_add is None or s0.index != 0:  # type: ignore[attr-defined]
+    la, ha = lo.owner, hi.owner
+    if not (isinstance(la, IAdd3Op) and isinstance(ha, IAdd3Op)) or lo.index or hi.index:  # type: ignore[attr-defined]
         return None
-    lo, k, _ = lo_add
-    hi, kh, carries = hi_add
-    low_results = s0.owner.results  # type: ignore[union-attr]
-    if len(low_results) != 2 or carries != [low_results[1]]:
-        return None  # the high add must take exactly the low add's carry
-    un = lo.owner
-    if (not isinstance(un, UnpackOp) or hi.owner is not un or lo.index != 0  # type: ignore[attr-defined]
-            or hi.index != 1 or len(un.results) != 2):  # type: ignore[attr-defined]
+    if not (unguarded(la) and unguarded(ha)) or la.smod_map() or ha.smod_map():
         return None
-    p = un.operands[0]
-    if not isinstance(p.type, R64Type):
+    if la.has_mod("x") or not ha.has_mod("x") or len(ha.results) != 1:
+        return None
+    lv = {sl.name: v for sl, v in la.slot_values()}
+    hv = {sl.name: v for sl, v in ha.slot_values()}
+    if set(lv) != {"a", "b", "c"} or set(hv) != {"a", "b", "c", "ci0"}:
+        return None
+    if not (_is_rz(lv["c"]) and _is_rz(hv["c"])):
+        return None
+    co = la.dst("co0")
+    co1 = la.dst("co1")
+    if co is None or hv["ci0"] is not co or (co1 is not None and co1.uses):
+        return None
+    for ha_name, hb_name in (("a", "b"), ("b", "a")):
+        x: Pair = (lv["a"], hv[ha_name])
+        y: Pair = (lv["b"], hv[hb_name])
+        if coherent(x) and coherent(y):
+            return x, y
+    return None
+
+
+def coherent(pair: Pair) -> bool:
+    """``pair`` is known to be one 64-bit value: both words of one
+    ``UNPACK``, the words of a 64-bit add, two immediates, or the words
+    ``c[b][o]``, ``c[b][o+4]`` of a constant-bank pair."""
+    lo, hi = pair
+    if _word_imm(lo) is not None and _word_imm(hi) is not None:
+        return True
+    if isinstance(lo, CBankAttr) and isinstance(hi, CBankAttr):  # a 64-bit parameter
+        return lo.bank.data == hi.bank.data and hi.offset.data == lo.offset.data + 4
+    if isinstance(lo, SSAValue) and isinstance(hi, SSAValue):
+        un = lo.owner
+        if isinstance(un, UnpackOp) and hi.owner is un and len(un.results) == 2:
+            return lo.index == 0 and hi.index == 1  # type: ignore[attr-defined]
+        return add64(lo, hi) is not None
+    return False
+
+
+def sext_constant(pair: Pair) -> int | None:
+    """``pair`` is two immediates forming the sign extension of a 32-bit
+    constant: that constant (signed)."""
+    k, kh = _word_imm(pair[0]), _word_imm(pair[1])
+    if k is None or kh is None:
         return None
     if kh == 0 and k < (1 << 31):
-        return p, k
+        return k
     if kh == _M32 and k >= (1 << 31):
-        return p, k - (1 << 32)
+        return k - (1 << 32)
     return None
+
+
+def split_constant(pair: Pair) -> tuple[Pair, int] | None:
+    """``pair`` is ``z + sext(K)``: (z's words, K)."""
+    sides = add64(*pair)
+    if sides is None:
+        return None
+    for z, kp in (sides, sides[::-1]):
+        k = sext_constant(kp)
+        if k is not None and all(isinstance(w, SSAValue) for w in z):
+            return z, k
+    return None
+
+
+def words(v: SSAValue) -> Pair | None:
+    """The words of a 64-bit value built by ``PACK lo, hi``."""
+    pack = v.owner
+    if not isinstance(pack, PackOp) or not unguarded(pack) or pack.smod_map():
+        return None
+    parts = [x for _, x in pack.slot_values()]
+    return (parts[0], parts[1]) if len(parts) == 2 else None
+
+
+def _value_of(pair: Pair, before_op: Operation, rewriter: PatternRewriter) -> SSAValue:
+    """A 64-bit value with the words of ``pair``: the ``UNPACK``ed value
+    itself, or a new ``PACK`` (in place once allocated)."""
+    lo, hi = pair
+    if isinstance(lo, SSAValue) and isinstance(lo.owner, UnpackOp) and hi is not None \
+            and isinstance(hi, SSAValue) and hi.owner is lo.owner:
+        return lo.owner.operands[0]
+    pack = PackOp.make([lo, hi], [R64Type.unallocated()])  # type: ignore[list-item]
+    rewriter.insert_op(pack, InsertPoint.before(before_op))
+    return pack.results[0]
+
+
+def _add_pairs(z: Pair, t: Pair, before_op: Operation, rewriter: PatternRewriter) -> SSAValue:
+    """New ops computing the 64-bit ``z + t`` (the importer's form)."""
+    lo = IAdd3Op.make([z[0], t[0], R32Type.fixed()],  # type: ignore[list-item]
+                      [R32Type.unallocated(), PredType.unallocated()])
+    hi = IAdd3Op.make([z[1], t[1], R32Type.fixed(), lo.results[1]],  # type: ignore[list-item]
+                      [R32Type.unallocated()], mods="x")
+    pack = PackOp.make([lo.results[0], hi.results[0]], [R64Type.unallocated()])
+    for new in (lo, hi, pack):
+        rewriter.insert_op(new, InsertPoint.before(before_op))
+    return pack.results[0]
 
 
 def narrow_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
@@ -117,29 +224,57 @@ def narrow_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
     return a, k - (1 << 32) if k >= (1 << 31) else k
 
 
+def _only_addresses(v: SSAValue) -> bool:
+    """Every use of ``v`` is the address of a (non-constant-bank) access:
+    all of them will fold, so the add that built ``v`` dies."""
+    for use in v.uses:
+        user = use.operation
+        if not isinstance(user, MemoryOp) or user.SPACE is MemSpace.CONST:
+            return False
+        vals = user.slot_values()
+        i = next((j for j, (sl, _) in enumerate(vals) if sl.address), None)
+        if i is None or vals[i][1] is not v:
+            return False
+    return True
+
+
+def _single_use(pair: Pair) -> bool:
+    return all(isinstance(w, SSAValue) and sum(1 for _ in w.uses) == 1 for w in pair)
+
+
 class AddressOffset(CountingPattern):
-    """``[p + K] + off`` -> ``[p + off + K]`` (module docstring)."""
+    """``[p + K] + off`` -> ``[p + off + K]``; ``[(z + K) + t] + off`` ->
+    ``[(z + t) + off + K]`` (module docstring)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: MemoryOp, rewriter: PatternRewriter) -> None:
         if op.SPACE is MemSpace.CONST:
             return
         vals = op.slot_values()
-        i = next((j for j, (s, _) in enumerate(vals) if s.address), None)
+        i = next((j for j, (sl, _) in enumerate(vals) if sl.address), None)
         if i is None or i + 1 >= len(vals) or vals[i + 1][0].name != "offset":
             return
         base = vals[i][1]
         if not isinstance(base, SSAValue) or not isinstance(base.type, OriRegisterType):
             return
-        found = wide_offset(base) if base.type.BITS == 64 else narrow_offset(base)
-        if found is None:
-            return
-        p, k = found
+        build: Callable[[], SSAValue] | None = None
+        if base.type.BITS == 32:
+            found = narrow_offset(base)
+            if found is None:
+                return
+            new_base, k = found
+        else:
+            plan = self._wide(base, op, rewriter)
+            if plan is None:
+                return
+            build, k = plan
         new_off = op.offset() + k
         if not OFFSET_MIN <= new_off <= OFFSET_MAX:
             return
+        if build is not None:
+            new_base = build()
         values: list[SSAValue | Attribute] = [v for _, v in vals]
-        values[i] = p
+        values[i] = new_base
         values[i + 1] = int_attr(new_off)
         new = rebuild(op, values)
         if new is None:
@@ -147,5 +282,30 @@ class AddressOffset(CountingPattern):
         replace_op(rewriter, op, new)
         self.counts["addr-offset"] += 1
 
+    @staticmethod
+    def _wide(base: SSAValue, op: Operation,
+              rewriter: PatternRewriter) -> tuple[Callable[[], SSAValue], int] | None:
+        pair = words(base)
+        if pair is None:
+            return None
+        sc = split_constant(pair)
+        if sc is not None:
+            z, k = sc
+            return (lambda: _value_of(z, op, rewriter)), k
+        # (z + K) + t: only when every use of the sum is an address, so the
+        # old add dies and the new z + t (shared by CSE) replaces it
+        sides = add64(*pair)
+        if sides is None or not _only_addresses(base) or not _single_use(pair):
+            return None
+        for s_, t in (sides, sides[::-1]):
+            if not all(isinstance(w, SSAValue) for w in t):
+                continue
+            inner = split_constant(s_)
+            if inner is None:
+                continue
+            z, k = inner
+            return (lambda z=z, t=t: _add_pairs(z, t, op, rewriter)), k
+        return None
 
-__all__ = ["OFFSET_MAX", "OFFSET_MIN", "AddressOffset", "narrow_offset", "wide_offset"]
+
+__all__ = ["OFFSET_MAX", "OFFSET_MIN", "AddressOffset", "add64", "narrow_offset", "split_constant"]

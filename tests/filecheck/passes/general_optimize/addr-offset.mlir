@@ -2,9 +2,11 @@
 // an access through p + K -- a 64-bit add of a sign-extended 32-bit
 // constant (UNPACK, IADD3 with carry-out, IADD3.X of 0 or -1, PACK) or a
 // 32-bit IADD3 -- reads [p + K], as ptxas's `ATOM.E.ADD.U32 R0,
-// [R4.64-0x200], R0` and `LDS R0, [R9+0x100]`.  Not folded: a high word that
-// is not the sign extension, a constant-bank load, a sum outside the
-// signed 24-bit offset.
+// [R4.64-0x200], R0` and `LDS R0, [R9+0x100]`; (z + K) + t reads
+// [(z + t) + K] when the sum is only an address (CUB's tile loads).  Not
+// folded: a high word that is not the sign extension, a constant-bank
+// load, a sum outside the signed 24-bit offset, a reassociation whose sum
+// has another use.
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{addr-offset=false},ori-dead-code' | filecheck %s --check-prefix=OFF
@@ -34,7 +36,32 @@ builtin.module attributes {ori.target = "sm_80"} {
     %r2 = ori.iadd3 %r1, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     ori.ret %r2 : !ori.r32
   }
+
+  // z = i*4 + c[0x0][0x160] (a parameter pair), q = z + 0x400 hoisted, the
+  // access [q + t]: it reads [(z + t) + 0x400].  The second sum is also
+  // stored as a value: it stays.
+  ori.func @reassoc(%i: !ori.r32, %t: !ori.r64) -> !ori.r32 {
+    %w = ori.imad wide %i, 0x4, RZ : (!ori.r32) -> !ori.r64
+    %wl, %wh = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %z0, %zc = ori.iadd3 %wl, c[0x0][0x160], RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %z1 = ori.iadd3 x %wh, c[0x0][0x164], RZ, %zc : (!ori.r32, !ori.p) -> !ori.r32
+    %q0, %qc = ori.iadd3 %z0, 0x400, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %q1 = ori.iadd3 x %z1, RZ, RZ, %qc : (!ori.r32, !ori.p) -> !ori.r32
+    %tl, %th = ori.unpack %t : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %s0, %sc = ori.iadd3 %q0, %tl, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %s1 = ori.iadd3 x %q1, %th, RZ, %sc : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %s = ori.pack %s0, %s1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %x = ori.ldg constant [%s] : (!ori.r64) -> !ori.r32
+    %u0, %uc = ori.iadd3 %q0, %tl, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %u1 = ori.iadd3 x %q1, %th, RZ, %uc : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %u = ori.pack %u0, %u1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %y = ori.ldg constant [%u] : (!ori.r64) -> !ori.r32
+    ori.stg [%t], %u0 : (!ori.r64, !ori.r32) -> ()
+    %r = ori.iadd3 %x, %y, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %r : !ori.r32
+  }
 }
+
 
 // CHECK-LABEL: ori.func @f(
 // CHECK:         ori.atom add.u32 [%p - 0x200], %v
@@ -45,7 +72,16 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK:         ori.lds [%{{.*}} + 0x20]
 // CHECK:         ori.ldc 0x0, [%{{.*}} + 0x10]
 
+// CHECK-LABEL: ori.func @reassoc(
+// CHECK:         %[[L:.*]], %[[C:.*]] = ori.iadd3 %z0, %tl, RZ
+// CHECK-NEXT:    %[[H:.*]] = ori.iadd3 x %z1, %th, RZ, %[[C]]
+// CHECK-NEXT:    %[[S:.*]] = ori.pack %[[L]], %[[H]]
+// CHECK-NEXT:    ori.ldg constant [%[[S]] + 0x400]
+// CHECK:         %u = ori.pack %u0, %u1
+// CHECK-NEXT:    ori.ldg constant [%u]
+
 // REM: remark: @f: general-optimize {{.*}}[addr-offset=3]
+// REM: remark: @reassoc: general-optimize {{.*}}[addr-offset=1]
 
 // OFF:     ori.atom add.u32 [%m], %v
 // OFF:     ori.lds [%t + 0x4]
