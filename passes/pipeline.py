@@ -13,7 +13,7 @@ phase seed name                       ori pass
 18    OriLoopSimplification           ``ori-loop-simplify``
 22    OriLoopUnrolling                ``ori-loop-unroll``
 24    OriPipelining                   ``ori-pipeline``
-29    GeneralOptimize (addresses)     ``ori-general-optimize`` (addr-offset, pack-unpack, copy-prop)
+29    GeneralOptimize (addresses)     ``ori-general-optimize`` (addresses, adds, copies)
 29    GeneralOptimize (partial CSE)   ``ori-cse``
 35    OriHoistInvariantsEarly         ``ori-hoist-invariants-early``
 54    OriDoRematEarly                 ``ori-remat``
@@ -132,8 +132,9 @@ _ADDRESS_RULES_ONLY: tuple[tuple[str, object], ...] = (
     ("frame_addr", False))
 """Phase 29's general-optimize instance: after unrolling, only the rules the
 unrolled copies feed (their ``p + k*step`` addresses into the accesses'
-offsets, the PACK/UNPACK pairs and copies around them); constants were
-propagated at phase 13 and unrolling adds none that const-prop would move."""
+offsets, their chained adds into three-input IADD3s, the PACK/UNPACK pairs
+and copies around them); constants were propagated at phase 13 and
+unrolling adds none that const-prop would move."""
 
 PHASES: tuple[Phase, ...] = (
     Phase(13, "GeneralOptimizeEarly", "ori-general-optimize"),

@@ -29,12 +29,14 @@ package with its rule and the ptxas form it produces in its docstring):
   ``R1 + o'``, and a local access through it is ``[R1 + o']``;
 * ``addr-offset`` (``addr_offset.py``) -- an access through ``p + K`` (a
   64-bit add of a sign-extended 32-bit constant, or a 32-bit add) reads
-  ``[p + K]``: the constant in the access's 24-bit offset.
+  ``[p + K]``: the constant in the access's 24-bit offset;
+* ``iadd3-merge`` (``iadd3_merge.py``) -- ``IADD3 (IADD3 a, b, RZ), c,
+  RZ`` -> ``IADD3 a, b, c``.
 
 Driving (docs/architecture.md "Rewrite patterns"): per round, one walk over
 a function's ops (xDSL's ``PatternRewriteWalker``, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset; then a second walk
+in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached.  The patterns come from
 ``patterns_for`` (the pass's options), so a new rule is one more module and
@@ -74,6 +76,7 @@ from passes.general_optimize.const_prop import ConstantPropagation
 from passes.general_optimize.copy_prop import CopyPropagation
 from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
+from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.wide_add import WideAdd
@@ -85,7 +88,7 @@ class FunctionStats:
 
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
-                "frame-addr", "addr-offset")
+                "frame-addr", "addr-offset", "iadd3-merge")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -136,6 +139,14 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: an access through p + K (a constant add) reads [p + K], the constant in "
         "its signed 24-bit offset (addr_offset.py)"
     )
+    iadd3_merge: bool = option(
+        True, "ori: IADD3 (IADD3 a, b, RZ), c, RZ becomes IADD3 a, b, c when the inner sum has "
+        "no other use (iadd3_merge.py)"
+    )
+    iadd3_merge_extend: bool = option(
+        False, "ori: merge adds even where both inner sources die at the inner add (one more "
+        "live register up to the outer add; iadd3_merge.py)"
+    )
     commute: bool = option(
         True, "ori: swap commutative operands to bring a constant into the slot that takes it"
     )
@@ -183,6 +194,8 @@ class GeneralOptimizePass(ModulePass):
             per_op += [FrameAddressAdd(counts), FrameAddressAccess(counts)]
         if self.addr_offset:
             per_op.append(AddressOffset(counts))
+        if self.iadd3_merge:
+            per_op.append(MergeAdds(counts, extend=self.iadd3_merge_extend))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))
