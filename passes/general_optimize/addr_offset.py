@@ -197,7 +197,7 @@ def _value_of(pair: Pair, before_op: Operation, rewriter: PatternRewriter) -> SS
             and isinstance(hi, SSAValue) and hi.owner is lo.owner:
         return lo.owner.operands[0]
     pack = PackOp.make([lo, hi], [R64Type.unallocated()])  # type: ignore[list-item]
-    rewriter.insert_op(pack, InsertPoint.before(before_op))
+    rewriter.insert(pack, InsertPoint.before(before_op))
     return pack.results[0]
 
 
@@ -209,7 +209,7 @@ def _add_pairs(z: Pair, t: Pair, before_op: Operation, rewriter: PatternRewriter
                       [R32Type.unallocated()], mods="x")
     pack = PackOp.make([lo.results[0], hi.results[0]], [R64Type.unallocated()])
     for new in (lo, hi, pack):
-        rewriter.insert_op(new, InsertPoint.before(before_op))
+        rewriter.insert(new, InsertPoint.before(before_op))
     return pack.results[0]
 
 

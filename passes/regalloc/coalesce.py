@@ -15,8 +15,12 @@ Values are merged with a union-find into units that share one register:
   frequency and merged when their units have the same register type and are
   never live at the same program point (so sharing the register is sound).
   A candidate that cannot be merged becomes a *hint*: the fat-point scan
-  prefers the partner's register through its secondary cost.
-* **sub-register hints** (also with ``coalescing=true``): an ``ori.pack``
+  prefers the partner's register through its secondary cost.  A retry
+  (``coalesce`` false: the driver's later trials) merges nothing but keeps
+  every candidate as a hint: a hint is a tie-break among free registers and
+  never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
+  when the retries of large kernels kept their PACK/UNPACK parts in place).
+* **sub-register hints** (in every trial): an ``ori.pack``
   part and the wide value it builds, an ``ori.unpack`` result and its
   source.  They never merge (the types differ); each side prefers the
   register that puts the part in place (part ``i`` at the wide value's
@@ -103,44 +107,48 @@ def build_units(
                 tied_vals.update((iv, ia))
 
     hints: list[tuple[int, int]] = []
-    sub_hints: list[tuple[int, int, int]] = []
-    if coalesce:
-        sub_hints = sub_register_pairs(num)
-        cands: list[tuple[float, int, int]] = []
-        for b in range(lm.cfg.num_blocks):
-            ops = num.ops[b]
-            freq = float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
-            if ops and ops[-1].successors:
-                term: Operation = ops[-1]
-                for slot, dest in enumerate(term.successors):
-                    for v, a in zip(edge_operands(term, slot), dest.args):
-                        iv, ia = num.index.get(v), num.index.get(a)
-                        if iv is not None and ia is not None:
-                            cands.append((freq, iv, ia))
-            for op in ops:
-                if isinstance(op, MovOp) and not op.is_guarded:
-                    a = op.src_reg("a")
-                    if a is not None and a in num.index and op.results[0] in num.index:
-                        pair = (num.index[a], num.index[op.results[0]])
-                        if "ori.abi_copy" in op.attributes:
-                            # an ABI copy (passes/abi/lower.py) stays -- joined,
-                            # its fixed register would cover the whole value --
-                            # but prefers its partner's register where free
-                            hints.append(pair)
-                        else:
-                            cands.append((freq, *pair))
-        cands.sort(key=lambda c: -c[0])
-        for _, a, b in cands:
-            ra, rb = uf.find(a), uf.find(b)
-            if ra == rb:
-                continue
-            if typ[a] is not typ[b] or bool(spillable[ra]) != bool(spillable[rb]):
-                hints.append((a, b))
-                continue
-            if mask(ra).intersects(mask(rb)):
-                hints.append((a, b))
-                continue
-            union(a, b)
+    # Sub-register and copy hints are tie-breaks among free registers: they
+    # never make a unit fail, so they are kept when a later trial gives up
+    # merging (``coalesce`` false: every candidate becomes a hint).
+    sub_hints: list[tuple[int, int, int]] = sub_register_pairs(num)
+    cands: list[tuple[float, int, int]] = []
+    for b in range(lm.cfg.num_blocks):
+        ops = num.ops[b]
+        freq = float(loop_iterations) ** int(lm.depth[lm.block_entry[b]])
+        if ops and ops[-1].successors:
+            term: Operation = ops[-1]
+            for slot, dest in enumerate(term.successors):
+                for v, a in zip(edge_operands(term, slot), dest.args):
+                    iv, ia = num.index.get(v), num.index.get(a)
+                    if iv is not None and ia is not None:
+                        cands.append((freq, iv, ia))
+        for op in ops:
+            if isinstance(op, MovOp) and not op.is_guarded:
+                a = op.src_reg("a")
+                if a is not None and a in num.index and op.results[0] in num.index:
+                    pair = (num.index[a], num.index[op.results[0]])
+                    if "ori.abi_copy" in op.attributes:
+                        # an ABI copy (passes/abi/lower.py) stays -- joined,
+                        # its fixed register would cover the whole value --
+                        # but prefers its partner's register where free
+                        hints.append(pair)
+                    else:
+                        cands.append((freq, *pair))
+    cands.sort(key=lambda c: -c[0])
+    for _, a, b in cands:
+        ra, rb = uf.find(a), uf.find(b)
+        if ra == rb:
+            continue
+        if not coalesce:
+            hints.append((a, b))  # a retry merges nothing: hints only
+            continue
+        if typ[a] is not typ[b] or bool(spillable[ra]) != bool(spillable[rb]):
+            hints.append((a, b))
+            continue
+        if mask(ra).intersects(mask(rb)):
+            hints.append((a, b))
+            continue
+        union(a, b)
 
     roots: dict[int, int] = {}
     members: list[list[int]] = []

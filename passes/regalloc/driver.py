@@ -210,7 +210,7 @@ def allocate_function(
             if pinned:
                 order = pinned_first(order, pinned)
             res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f],
-                                    abi_mask or None)
+                                    abi_mask or None, trial_zero=trial == 0)
             assignment.update(res.assignment)
             failed.extend(res.failed)
             peaks[f] = res.peak

@@ -13,9 +13,13 @@ primary counts of its registers.
 * The slot with the minimum cost wins; ties go to the lower *secondary*
   cost -- 0 on registers that hold a coalescing partner (a hint from
   :mod:`.coalesce`) or that put a sub-register partner in place (an
-  ``ori.pack``/``ori.unpack`` part at its wide value's base + i), 1
-  elsewhere -- and then to the lowest register (which keeps the register
-  count low).
+  ``ori.pack``/``ori.unpack`` part at its wide value's base + i; while the
+  wide value is unplaced, at the base + i an already placed sibling part
+  implies, so that ``UNPACK``'s parts of an ``LDS.64`` form an aligned
+  pair the load can then take), 1 elsewhere -- and then to the lowest
+  register (which keeps the register count low).  In a retry (a trial
+  after the first, ``trial_zero`` false) a hinted slot counts only below
+  the registers already used: a hint never raises the count there.
 * Deviation: ptxas resolves a remaining conflict later (live-range
   splitting); ori does not split live ranges, so a best slot with a
   non-zero cost is not assigned: the unit is marked *needs spill*, exactly
@@ -112,6 +116,7 @@ def fatpoint_allocate(
     threshold: int,
     file_size: int = 256,
     masks: dict[int, int] | None = None,
+    trial_zero: bool = True,
 ) -> FatPointResult:
     """Colour ``order``; ``masks`` (unit id -> bit set) limits a unit to the
     registers the calling convention allows it (``passes/regalloc/abi.py``)."""
@@ -120,6 +125,7 @@ def fatpoint_allocate(
     occ = np.zeros((num_points, nwords), dtype=np.uint64)
     cands = {(w, w): _bits(candidate_bases(allowed, w)) for w in (1, 2, 4)}
     assignment = res.assignment
+    by_id = {u.id: u for u in order}
     for u in order:
         w = u.width
         key = (w, u.align or w)
@@ -153,6 +159,24 @@ def fatpoint_allocate(
             hb = assignment.get(h)
             if hb is not None and hb + delta >= 0:
                 hinted |= 1 << (hb + delta)
+            elif hb is None:
+                # the wide value is not placed yet, a sibling part may be:
+                # the base that puts that sibling in place, aligned for the
+                # wide value, puts this part in place too
+                whole = by_id.get(h)
+                if whole is None or whole.width <= u.width:
+                    continue
+                for sib, sd in whole.offset_hints:
+                    sb = assignment.get(sib)
+                    if sb is None or sib == u.id:
+                        continue
+                    base = sb + sd
+                    if base >= 0 and base % (whole.align or whole.width) == 0:
+                        hinted |= 1 << (base + delta)
+        if hinted and not trial_zero:
+            # in a retry, a hint may not raise the register count: only
+            # hinted slots below the registers used so far count
+            hinted &= (1 << max(0, res.peak - w + 1)) - 1
         pick = ok & hinted or ok
         b = (pick & -pick).bit_length() - 1
         assignment[u.id] = b
