@@ -26,8 +26,12 @@ cost nothing on the hardware since they move no data):
   three-XOR swap (``LOP3`` lut 0x3c for R, ``PLOP3`` for P/UP); a UR cycle
   without a free UR is a diagnostic.
 
-Copies of an unconditional branch go before it; a conditional branch's edge
-that needs copies is split by a new block holding them.
+Copies of an unconditional branch go before it.  A conditional branch's
+edge that needs copies is split by a new block holding them -- unless it is
+the only edge needing copies and they write no register the other edge
+reads (its target's live-in values and arguments, what it passes, the
+guard): then they go before the branch too, and the edge needs no block
+and no ``BRA`` of its own (ptxas has no ``MOV; BRA`` blocks).
 """
 
 from __future__ import annotations
@@ -245,6 +249,23 @@ class _ParallelCopy:
         return self.emit(PackOp.make(parts, [arg.type])).results[0]
 
 
+def _other_edge_registers(term: BraOp, slot: int,
+                          live_in: dict[Block, list[SSAValue]]) -> set[tuple[RegFile, int]]:
+    """The registers the edge other than ``slot`` of ``term`` reads after
+    the branch: its target's live-in values and arguments, the values it
+    passes, and the branch's guard."""
+    other = term.fallthrough if slot == 0 else term.taken
+    assert other is not None
+    vals = [*live_in.get(other, []), *other.args, *term.edge_args(1 - slot)]
+    if term.guard is not None:
+        vals.append(term.guard)
+    out: set[tuple[RegFile, int]] = set()
+    for v in vals:
+        f, b, n = _phys(v)
+        out.update((f, b + i) for i in range(n))
+    return out
+
+
 def lower_edge_copies(
     func: Operation,
     live_in: dict[Block, list[SSAValue]],
@@ -264,18 +285,31 @@ def lower_edge_copies(
             edges.append((1, term.fallthrough, list(term.fallthrough_args)))
         new_args: dict[int, list[SSAValue]] = {}
         new_dest: dict[int, Block] = {}
-        for slot, dest, args in edges:
-            if all(_phys(a) == _phys(d) for a, d in zip(args, dest.args)):
-                continue
+        needing = [e for e in edges
+                   if not all(_phys(a) == _phys(d) for a, d in zip(e[2], e[1].args))]
+        for slot, dest, args in needing:
             occupied: dict[RegFile, set[int]] = {}
             for v in [*live_in.get(dest, []), *args, *dest.args]:
                 f, b, n = _phys(v)
                 occupied.setdefault(f, set()).update(range(b, b + n))
+            # A conditional branch whose other edge needs no copies: the
+            # copies may go before the branch when they write no register
+            # that edge (or the branch's guard) still reads -- no block and
+            # no BRA of their own (the MOV; BRA blocks ptxas does not have).
+            hoist = False
+            if term.fallthrough is not None and len(needing) == 1:
+                keep = _other_edge_registers(term, slot, live_in)
+                writes = {(_phys(v)[0], _phys(d)[1] + i) for v, d in zip(args, dest.args)
+                          for i in range(_phys(v)[2])}
+                if not writes & keep:
+                    hoist = True
+                    for f, r in keep:
+                        occupied.setdefault(f, set()).add(r)
             free = {
                 f: [r for r in regs if r not in occupied.get(f, set()) and r < peak.get(f, 0)]
                 for f, regs in allowed.items()
             }
-            if term.fallthrough is None:
+            if term.fallthrough is None or hoist:
                 anchor: Operation = term
                 target_block = block
             else:
@@ -294,7 +328,7 @@ def lower_edge_copies(
             pc.run(moves)
             result = [pc.result_for(v, d) for v, d in zip(args, dest.args)]
             emitted += len(list(target_block.ops)) - before
-            if term.fallthrough is None:
+            if term.fallthrough is None or hoist:
                 new_args[slot] = result
             else:
                 jump = BraOp(dest, result)
