@@ -117,8 +117,10 @@ class UniformPass(ModulePass):
         if not plan.ops and not plan.args:
             self._remark(func, "nothing moved to the uniform datapath" + _why(plan.dropped))
             return
-        counts = apply_plan(plan)
-        func.verify()
+        counts, touched = apply_plan(plan)
+        for t in touched:  # the retyped ops and their rewritten users, not the whole body
+            if t.parent is not None:
+                t.verify()
         nvals = sum(len(o.results) for o in plan.ops) + len(plan.args)
         totals["values"] += nvals
         totals["ops"] += len(plan.ops)

@@ -36,9 +36,10 @@ from ori_dialect.ops.memory import LdcOp
 from passes.uniform.select import Plan, edge_dest_arg, placement
 
 
-def apply_plan(plan: Plan) -> Counter[str]:
+def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     """Rewrite the function as ``plan`` says; returns counts (``ops`` by
-    uniform mnemonic, ``uldc``, ``copies``, ``swapped``)."""
+    uniform mnemonic, ``uldc``, ``copies``, ``swapped``) and the ops it
+    retyped, built or rewrote (for the caller's verification)."""
     counts: Counter[str] = Counter()
     chosen = plan.chosen_values()
     for v in chosen:
@@ -60,9 +61,10 @@ def apply_plan(plan: Plan) -> Counter[str]:
         for use in v.uses:
             if use.operation not in chosen_ops:
                 users[use.operation] = None
+    touched: list[Operation] = list(new_ops)
     for user in users:
-        _fix_user(user, chosen, counts)
-    return counts
+        touched.append(_fix_user(user, chosen, counts))
+    return counts, touched
 
 
 def _uniform_constants(op: OriInstruction, uldc: dict[tuple[Block, CBankAttr, int], SSAValue],
@@ -129,7 +131,9 @@ def _copy(v: SSAValue, before: Operation, counts: Counter[str]) -> SSAValue:
     return mov.results[0]
 
 
-def _fix_user(user: Operation, chosen: set[SSAValue], counts: Counter[str]) -> None:
+def _fix_user(user: Operation, chosen: set[SSAValue], counts: Counter[str]) -> Operation:
+    """Make ``user`` read the chosen values it reads (module docstring, 3);
+    returns the op that now stands where it stood."""
     if isinstance(user, BraOp):
         for i, o in enumerate(list(user.operands)):
             if o not in chosen:
@@ -138,15 +142,15 @@ def _fix_user(user: Operation, chosen: set[SSAValue], counts: Counter[str]) -> N
             if dest is not None and dest in chosen:
                 continue
             user.operands[i] = _copy(o, user, counts)
-        return
+        return user
     if not isinstance(user, OriInstruction):
         for i, o in enumerate(list(user.operands)):
             if o in chosen:
                 user.operands[i] = _copy(o, user, counts)
-        return
+        return user
     p = placement(user, chosen)
     if p.values is None and not p.copies:
-        return
+        return user
     vals = p.values if p.values is not None else user.slot_values()
     if p.values is not None:
         counts["swapped"] += 1
@@ -158,7 +162,7 @@ def _fix_user(user: Operation, chosen: set[SSAValue], counts: Counter[str]) -> N
     _, _, prior = user.operand_groups()
     new_prior = [_copy(x, user, counts) if f"prior#{i}" in p.copies else x
                  for i, x in enumerate(prior)]
-    _rebuild(user, new_vals, smods=p.smods, mods=p.mods, prior=new_prior)
+    return _rebuild(user, new_vals, smods=p.smods, mods=p.mods, prior=new_prior)
 
 
 __all__ = ["apply_plan"]
