@@ -94,7 +94,8 @@ def steps(build: Callable[[Context], ModuleOp], skip: set[str]) -> tuple[int, di
             if phase.pass_name in skip:
                 continue
             cls = registry[phase.pass_name]()
-            p = cls(**pipeline.phase_options(phase.pass_name))  # type: ignore[arg-type]
+            p = cls(**(pipeline.phase_options(phase.pass_name)  # type: ignore[arg-type]
+                       | dict(phase.options)))
             times[phase.pass_name], _ = cpu(lambda p=p: p.apply(ctx, m))
     times["print (mlir)"], _ = cpu(lambda: Printer(stream=io.StringIO()).print_op(m))
     times["print (ori-asm)"], _ = cpu(lambda: OriAsmTarget().emit(ctx, m, io.StringIO()))

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from ori_dialect.analysis import functions_of
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline
-from passes.pipeline import PHASES
+from passes.pipeline import PHASES, PtxasPipelinePass
 from passes.pipeline_modulo import PipelinePass
 
 BEFORE = "ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll"
@@ -77,10 +77,11 @@ def _registers(path: Path, spec: str) -> dict[str, int]:
 
 
 def _ungated() -> str:
+    pp = PtxasPipelinePass()
     names = []
     for p in PHASES:
         names.append("ori-pipeline{reject-pressure-growth=false}"
-                     if p.pass_name == "ori-pipeline" else p.pass_name)
+                     if p.pass_name == "ori-pipeline" else pp.phase_text(p))
     return ",".join(names)
 
 

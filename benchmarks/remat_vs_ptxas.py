@@ -130,8 +130,8 @@ def phase_spec(limit: int | None, strategy: str = "fatpoint") -> tuple[str, str]
     names = [p.pass_name for p in PHASES]
     cut = names.index("ori-remat-block") if "ori-remat-block" in names else names.index(
         "ori-regalloc")
-    pre = [n + kebab(pp.phase_options(n)) for n in names[:cut] if n not in REMAT_PASSES]
-    post = [n + kebab(pp.phase_options(n)) for n in names[cut:] if n not in REMAT_PASSES]
+    pre = [pp.phase_text(p) for p in PHASES[:cut] if p.pass_name not in REMAT_PASSES]
+    post = [pp.phase_text(p) for p in PHASES[cut:] if p.pass_name not in REMAT_PASSES]
     return ",".join(pre), ",".join(post)
 
 

@@ -192,6 +192,16 @@ class PtxasPipelinePass(ModulePass):
         "", "ori: comma-separated pass names to leave out (e.g. 'ori-loop-unroll'); "
         "ori-regalloc cannot be left out")
 
+    def phase_text(self, phase: Phase) -> str:
+        """``phase`` as ``-p`` spells it with the options this pipeline gives
+        it (``phase_options`` plus the phase's own), for scripts that run the
+        phases one by one."""
+        opts = self.phase_options(phase.pass_name) | dict(phase.options)
+        def val(v: object) -> str:
+            return str(v).lower() if isinstance(v, bool) else str(v)
+        inner = " ".join(f"{k.replace('_', '-')}={val(v)}" for k, v in opts.items())
+        return phase.pass_name + ("{" + inner + "}" if inner else "")
+
     def phase_options(self, pass_name: str) -> dict[str, object]:
         """The options this pipeline gives one phase (as ``-p`` would spell them):
         ``remarks`` to every phase that takes it; the register limit
