@@ -25,6 +25,7 @@ phase seed name                       ori pass
 --    nv-remat-block (seed 002)       ``ori-remat-block``
 --    ConvertMemoryToRegister (000)   ``ori-mem-to-reg``
 --    Uniform datapath (000)          ``ori-uniform``
+--    block layout (ori)              ``ori-block-layout``
 --    ABI lowering (seed 003)         ``ori-abi``
 --    register allocation (seed 000)  ``ori-regalloc``
 ====  ==============================  ========================
@@ -156,6 +157,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
     Phase(None, "ConvertMemoryToRegisterOrUniform (seed 000)", "ori-mem-to-reg"),
     Phase(None, "ConvertMemoryToRegisterOrUniform: uniform registers (seed 000)", "ori-uniform"),
+    Phase(None, "block layout (ori; no seed phase)", "ori-block-layout"),
     Phase(None, "ABI lowering (seed 003)", "ori-abi"),
     Phase(None, "register allocation", "ori-regalloc"),
 )
@@ -167,7 +169,7 @@ def phase_names() -> list[str]:
 
 @dataclass(frozen=True)
 class PtxasPipelinePass(ModulePass):
-    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, mem-to-reg, uniform, abi, regalloc."""
+    """The ptxas phase order: general-optimize, branch-opt, dead-code, loop-simplify, loop-unroll, pipeline, cse, LICM, remat, cse-late, loop-fusion (off), the later LICM instances, remat-block, mem-to-reg, uniform, block layout, abi, regalloc."""
 
     name = "ori-ptxas"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})

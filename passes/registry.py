@@ -20,6 +20,7 @@ _PASSES: dict[str, str] = {
     "ori-abi": "passes.abi:AbiPass",
     "ori-mem-to-reg": "passes.mem_to_reg:MemToRegPass",
     "ori-uniform": "passes.uniform:UniformPass",
+    "ori-block-layout": "passes.block_layout:BlockLayoutPass",
     "ori-regalloc": "passes.regalloc.driver:RegAllocPass",
     "ori-stats": "passes.stats:StatsPass",
     "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",
