@@ -49,7 +49,14 @@ from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, R64Type
 from ori_dialect.ir.slots import int_attr
 from ori_dialect.ops.integer import IAdd3Op, PackOp, UnpackOp
 from ori_dialect.ops.memory import MemoryOp
-from passes.general_optimize.common import CountingPattern, rebuild, replace_op, unguarded
+from passes.general_optimize.common import (
+    CountingPattern,
+    add64_slots,
+    is_rz,
+    rebuild,
+    replace_op,
+    unguarded,
+)
 
 OFFSET_MIN = -(1 << 23)
 OFFSET_MAX = (1 << 23) - 1
@@ -58,38 +65,25 @@ OFFSET_MAX = (1 << 23) - 1
 _M32 = 0xFFFFFFFF
 
 
-def _is_rz(v: SSAValue | Attribute) -> bool:
-    return isinstance(v, R32Type) and v.is_fixed
-
-
-def _add_imm(op: object, *, carry: bool) -> tuple[SSAValue, int, list[SSAValue]] | None:
-    """``op`` is an unguarded ``IADD3 x, K, RZ`` (``carry``: ``IADD3.X x,
-    K, RZ, c``; a missing ``K`` is 0): (x, K as an unsigned word, the
-    carry-in predicates)."""
-    if not isinstance(op, IAdd3Op) or not unguarded(op) or op.smod_map():
-        return None
-    if op.has_mod("x") != carry:
+def _add_imm(op: object) -> tuple[SSAValue, int] | None:
+    """``op`` is an unguarded ``IADD3 x, K, RZ`` without carry-in (a
+    missing ``K`` is 0): (x, K as an unsigned word)."""
+    if not isinstance(op, IAdd3Op) or not unguarded(op) or op.smod_map() or op.has_mod("x"):
         return None
     reg: SSAValue | None = None
     k = 0
-    carries: list[SSAValue] = []
-    for slot, v in op.slot_values():
-        if slot.name.startswith("ci"):
-            if not isinstance(v, SSAValue):
-                return None  # a constant carry-in: not this form
-            carries.append(v)
-            continue
+    for _, v in op.slot_values():
         if isinstance(v, SSAValue):
             if reg is not None:
                 return None
             reg = v
         elif isinstance(v, IntegerAttr):
             k = v.value.data & _M32
-        elif not _is_rz(v):
+        elif not is_rz(v):
             return None
     if reg is None:
         return None
-    return reg, k, carries
+    return reg, k
 
 
 Word = SSAValue | Attribute
@@ -101,7 +95,7 @@ def _word_imm(w: Word) -> int | None:
     """An immediate word (RZ is 0) as an unsigned 32-bit value."""
     if isinstance(w, IntegerAttr):
         return w.value.data & _M32
-    if _is_rz(w):
+    if is_rz(w):
         return 0
     return None
 
@@ -111,25 +105,10 @@ def add64(lo: Word, hi: Word) -> tuple[Pair, Pair] | None:
     x_lo, y_lo, RZ``; ``hi = IADD3.X x_hi, y_hi, RZ, c`` (unguarded, no
     source modifiers, the second carry unused): the two addends' words,
     paired so that each pair is one 64-bit value (``coherent``)."""
-    if not isinstance(lo, SSAValue) or not isinstance(hi, SSAValue):
+    slots = add64_slots(lo, hi)
+    if slots is None:
         return None
-    la, ha = lo.owner, hi.owner
-    if not (isinstance(la, IAdd3Op) and isinstance(ha, IAdd3Op)) or lo.index or hi.index:  # type: ignore[attr-defined]
-        return None
-    if not (unguarded(la) and unguarded(ha)) or la.smod_map() or ha.smod_map():
-        return None
-    if la.has_mod("x") or not ha.has_mod("x") or len(ha.results) != 1:
-        return None
-    lv = {sl.name: v for sl, v in la.slot_values()}
-    hv = {sl.name: v for sl, v in ha.slot_values()}
-    if set(lv) != {"a", "b", "c"} or set(hv) != {"a", "b", "c", "ci0"}:
-        return None
-    if not (_is_rz(lv["c"]) and _is_rz(hv["c"])):
-        return None
-    co = la.dst("co0")
-    co1 = la.dst("co1")
-    if co is None or hv["ci0"] is not co or (co1 is not None and co1.uses):
-        return None
+    lv, hv = slots
     for ha_name, hb_name in (("a", "b"), ("b", "a")):
         x: Pair = (lv["a"], hv[ha_name])
         y: Pair = (lv["b"], hv[hb_name])
@@ -215,10 +194,10 @@ def _add_pairs(z: Pair, t: Pair, before_op: Operation, rewriter: PatternRewriter
 
 def narrow_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
     """``v`` is ``IADD3 a, K, RZ`` (no carry-out read): (a, K signed)."""
-    add = _add_imm(v.owner, carry=False)
+    add = _add_imm(v.owner)
     if add is None:
         return None
-    a, k, _ = add
+    a, k = add
     if not isinstance(a.type, R32Type):
         return None
     return a, k - (1 << 32) if k >= (1 << 31) else k

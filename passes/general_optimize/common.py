@@ -22,7 +22,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src, port_operands
-from ori_dialect.ir.registers import OriRegisterType, PredType, UPredType
+from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, UPredType
+from ori_dialect.ops.integer import IAdd3Op
 
 
 class CountingPattern(RewritePattern):
@@ -47,6 +48,42 @@ def port_constants(op: OriInstruction, values: Sequence[tuple[Src, SSAValue | At
 
 def unguarded(op: OriInstruction) -> bool:
     return op.operand_groups()[1] is None
+
+
+def is_rz(v: object) -> bool:
+    """``v`` is the constant operand RZ."""
+    return isinstance(v, R32Type) and v.is_fixed
+
+
+SlotMap = dict[str, SSAValue | Attribute]
+
+
+def add64_slots(lo: object, hi: object) -> tuple[SlotMap, SlotMap] | None:
+    """The slot values of the importer's 64-bit add whose words are ``lo``
+    and ``hi``: ``lo, c = IADD3 a0, b0, RZ``; ``hi = IADD3.X a1, b1, RZ,
+    c`` (both unguarded, without source modifiers, the second carry-out
+    unread).  ``wide-add`` and ``addr-offset`` both read this form."""
+    if not isinstance(lo, SSAValue) or not isinstance(hi, SSAValue):
+        return None
+    la, ha = lo.owner, hi.owner
+    if not (isinstance(la, IAdd3Op) and isinstance(ha, IAdd3Op)):
+        return None
+    if lo.index != 0 or hi.index != 0:  # type: ignore[attr-defined]
+        return None
+    if not (unguarded(la) and unguarded(ha)) or la.smod_map() or ha.smod_map():
+        return None
+    if la.has_mod("x") or not ha.has_mod("x") or len(ha.results) != 1:
+        return None
+    lv = {sl.name: v for sl, v in la.slot_values()}
+    hv = {sl.name: v for sl, v in ha.slot_values()}
+    if set(lv) != {"a", "b", "c"} or set(hv) != {"a", "b", "c", "ci0"}:
+        return None
+    if not (is_rz(lv["c"]) and is_rz(hv["c"])):
+        return None
+    co, co1 = la.dst("co0"), la.dst("co1")
+    if co is None or hv["ci0"] is not co or (co1 is not None and co1.uses):
+        return None
+    return lv, hv
 
 
 def rebuild(

@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
-from ori_dialect.ir.registers import PredType, R32Type, stack_pointer
+from ori_dialect.ir.registers import PredType, stack_pointer
 from ori_dialect.ops.frame import FrameAddrOp
 from ori_dialect.ops.integer import IAdd3Op
 from ori_dialect.ops.memory import LdlOp, StlOp
@@ -35,6 +35,7 @@ from passes.general_optimize.common import (
     CountingPattern,
     before,
     erase_replaced,
+    is_rz,
     replace_op,
     unguarded,
 )
@@ -57,7 +58,7 @@ class FrameAddressAdd(CountingPattern):
         if not unguarded(op) or op.smod_map() or op.has_mod("x"):
             return
         vals = {s.name: v for s, v in op.slot_values()}
-        if set(vals) != {"a", "b", "c"} or not _is_rz(vals["c"]):
+        if set(vals) != {"a", "b", "c"} or not is_rz(vals["c"]):
             return
         for x, k in ((vals["a"], vals["b"]), (vals["b"], vals["a"])):
             o = _frame_offset(x)
@@ -104,10 +105,6 @@ class FrameAddressAccess(CountingPattern):
                             attributes=dict(op.attributes))
         replace_op(rewriter, op, new)
         self.counts["frame-addr"] += 1
-
-
-def _is_rz(v: SSAValue | object) -> bool:
-    return isinstance(v, R32Type) and v.is_fixed
 
 
 __all__ = ["FrameAddressAccess", "FrameAddressAdd"]

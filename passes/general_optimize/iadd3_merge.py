@@ -38,16 +38,11 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from ori_dialect.ir.instruction import uses_constant_port
-from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.integer import IAdd3Op
-from passes.general_optimize.common import CountingPattern, rebuild, replace_op, unguarded
+from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op, unguarded
 
 Term = tuple[SSAValue | Attribute, str | None]
 """A summand and its source modifier."""
-
-
-def _is_rz(v: SSAValue | Attribute) -> bool:
-    return isinstance(v, R32Type) and v.is_fixed
 
 
 def _two_input(op: IAdd3Op) -> list[Term] | None:
@@ -63,7 +58,7 @@ def _two_input(op: IAdd3Op) -> list[Term] | None:
     for slot, v in op.slot_values():
         if slot.name not in ("a", "b", "c"):
             return None
-        if _is_rz(v) and slot.name not in smods:
+        if is_rz(v) and slot.name not in smods:
             zeros += 1
             continue
         terms.append((v, smods.get(slot.name)))

@@ -21,9 +21,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type
-from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import IMadOp, MovOp, PackOp, UnpackOp
 from passes.general_optimize.common import (
     CountingPattern,
+    add64_slots,
     before,
     erase_replaced,
     is_const,
@@ -95,39 +96,13 @@ def _adds(
     pack: PackOp,
 ) -> tuple[dict[str, SSAValue | Attribute], dict[str, SSAValue | Attribute]] | None:
     """The slot values of ``s0, c = IADD3 w0, k0, RZ`` and ``s1 = IADD3.X w1,
-    k1, RZ, c`` for ``PACK(s0, s1)`` (unguarded, no modifiers, the second carry
-    unused)."""
+    k1, RZ, c`` for ``PACK(s0, s1)`` (``common.add64_slots``)."""
     if not unguarded(pack) or pack.smod_map():
         return None
     parts = [v for _, v in pack.slot_values()]
-    if len(parts) != 2 or not all(isinstance(p, SSAValue) for p in parts):
+    if len(parts) != 2:
         return None
-    s0, s1 = parts
-    lo_add, hi_add = s0.owner, s1.owner  # type: ignore[union-attr]
-    if not (isinstance(lo_add, IAdd3Op) and isinstance(hi_add, IAdd3Op)):
-        return None
-    if s0.index != 0 or s1.index != 0:  # type: ignore[union-attr]
-        return None
-    if not (unguarded(lo_add) and unguarded(hi_add)) or lo_add.smod_map() or hi_add.smod_map():
-        return None
-    if lo_add.has_mod("x") or not hi_add.has_mod("x"):
-        return None
-    lv = {s.name: v for s, v in lo_add.slot_values()}
-    hv = {s.name: v for s, v in hi_add.slot_values()}
-    if set(lv) != {"a", "b", "c"} or set(hv) != {"a", "b", "c", "ci0"}:
-        return None
-    rz = R32Type.fixed()
-    if lv["c"] != rz or hv["c"] != rz:
-        return None
-    co = lo_add.dst("co0")
-    if co is None or hv["ci0"] is not co:
-        return None
-    co1 = lo_add.dst("co1")
-    if co1 is not None and co1.uses:
-        return None
-    if len(hi_add.results) != 1:
-        return None
-    return lv, hv
+    return add64_slots(parts[0], parts[1])
 
 
 def _wide_of(wl: SSAValue | Attribute, wh: SSAValue | Attribute) -> IMadOp | None:
