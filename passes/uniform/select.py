@@ -192,14 +192,14 @@ class Selector:
             changed = False
             chosen = {r for op in ops for r in op.results} | set(args)
             for op in list(ops):
-                why = self._op_rule(op, chosen)
+                why = self._op_rule(op, chosen, ops)
                 if why is not None:
                     ops.discard(op)
                     self.dropped[why] += len(op.results)
                     changed = True
             chosen = {r for op in ops for r in op.results} | set(args)
             for a in list(args):
-                why = self._value_rule(a, chosen)
+                why = self._value_rule(a, chosen, ops)
                 if why is None and not all(v in chosen or is_uniform_typed(v)
                                            for v in _edge_users(self.cfg, a)):
                     why = "a value flowing into the block argument is not uniform-capable"
@@ -252,7 +252,8 @@ class Selector:
                 args.discard(a)
                 self.dropped["live across a call"] += 1
 
-    def _op_rule(self, op: Operation, chosen: set[SSAValue]) -> str | None:
+    def _op_rule(self, op: Operation, chosen: set[SSAValue],
+                 ops: set[Operation]) -> str | None:
         assert isinstance(op, OriInstruction)
         srcs, _, _ = op.operand_groups()
         for v in srcs:
@@ -267,27 +268,25 @@ class Selector:
                        for r in op.results for u in r.uses):
                 return "would need a ULDC and is not live into a deeper loop"
         for r in op.results:
-            why = self._value_rule(r, chosen)
+            why = self._value_rule(r, chosen, ops)
             if why is not None:
                 return why
         return None
 
-    def _value_rule(self, v: SSAValue, chosen: set[SSAValue]) -> str | None:
-        """``v`` may live in a uniform register: its uses outside the set
-        read it for free (or within ``max-copies``)."""
+    def _value_rule(self, v: SSAValue, chosen: set[SSAValue],
+                    ops: set[Operation]) -> str | None:
+        """``v`` may live in a uniform register: its uses outside the
+        chosen ``ops`` read it for free (or within ``max-copies``)."""
         pred = isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_predicate
         wide = isinstance(v.type, OriRegisterType) and v.type.BITS > 32
         copies = 0
-        free = 0
         for use in v.uses:
             user = use.operation
-            if user in self._chosen_ops_cache(chosen):
-                free += 1
+            if user in ops:
                 continue
             if isinstance(user, BraOp) and use.index >= (1 if user.guard is not None else 0):
-                dest_args = self._edge_dest_args(user, use.index)
-                if dest_args is not None and dest_args in chosen:
-                    free += 1
+                dest = edge_dest_arg(user, use.index)
+                if dest is not None and dest in chosen:
                     continue
                 copies += 1
                 continue
@@ -298,29 +297,13 @@ class Selector:
                 continue
             # judged alone here; conflicts between chosen values are
             # settled after the fixed point (_drop_port_conflicts)
-            p = placement(user, {v})
-            if p.copies:
+            if placement(user, {v}).copies:
                 copies += 1
-            else:
-                free += 1
         if copies and (wide or pred):
             return "a 64-bit or predicate value would need a copy"
         if copies > self.max_copies:
             return "a use would need a MOV from the uniform register"
-        if not free and not copies:
-            return None  # unused: harmless either way
         return None
-
-    def _chosen_ops_cache(self, chosen: set[SSAValue]) -> set[Operation]:
-        key = id(chosen)
-        if getattr(self, "_cache_key", None) != key:
-            self._cache_key = key
-            self._cache = {v.owner for v in chosen if isinstance(v.owner, Operation)}
-        return self._cache
-
-    @staticmethod
-    def _edge_dest_args(bra: BraOp, operand_index: int) -> BlockArgument | None:
-        return edge_dest_arg(bra, operand_index)
 
 
 def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
