@@ -187,18 +187,22 @@ class Selector:
         return bool(victims)
 
     def _fixed_point(self, ops: set[Operation], args: set[BlockArgument]) -> None:
+        # program order, so that the drop tallies of the remarks are the
+        # same on every run (a set's order follows the ops' ids)
+        op_order = [o for b in self.cfg.blocks for o in b.ops if o in ops]
+        arg_order = [a for b in self.cfg.blocks for a in b.args if a in args]
         changed = True
         while changed:
             changed = False
             chosen = {r for op in ops for r in op.results} | set(args)
-            for op in list(ops):
+            for op in [o for o in op_order if o in ops]:
                 why = self._op_rule(op, chosen, ops)
                 if why is not None:
                     ops.discard(op)
                     self.dropped[why] += len(op.results)
                     changed = True
             chosen = {r for op in ops for r in op.results} | set(args)
-            for a in list(args):
+            for a in [x for x in arg_order if x in args]:
                 why = self._value_rule(a, chosen, ops)
                 if why is None and not all(v in chosen or is_uniform_typed(v)
                                            for v in _edge_users(self.cfg, a)):
