@@ -11,6 +11,7 @@ phase seed name                       ori pass
 15    OriBranchOpt                    ``ori-branch-opt``
 16    OriPerformLiveDeadFirst         ``ori-dead-code``
 18    OriLoopSimplification           ``ori-loop-simplify``
+21    OriStrengthReduce               ``ori-strength-reduce``
 22    OriLoopUnrolling                ``ori-loop-unroll``
 24    OriPipelining                   ``ori-pipeline``
 29    GeneralOptimize (addresses)     ``ori-general-optimize`` (addresses, adds, copies)
@@ -142,6 +143,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(15, "OriBranchOpt", "ori-branch-opt"),
     Phase(16, "OriPerformLiveDeadFirst", "ori-dead-code"),
     Phase(18, "OriLoopSimplification", "ori-loop-simplify"),
+    Phase(21, "OriStrengthReduce", "ori-strength-reduce"),
     Phase(22, "OriLoopUnrolling", "ori-loop-unroll"),
     Phase(24, "OriPipelining", "ori-pipeline"),
     Phase(29, "GeneralOptimize: address offsets of the unrolled copies", "ori-general-optimize",

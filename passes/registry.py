@@ -24,6 +24,7 @@ _PASSES: dict[str, str] = {
     "ori-regalloc": "passes.regalloc.driver:RegAllocPass",
     "ori-stats": "passes.stats:StatsPass",
     "ori-loop-simplify": "passes.loop_simplify:LoopSimplifyPass",
+    "ori-strength-reduce": "passes.strength_reduce:StrengthReducePass",
     "ori-loop-unroll": "passes.loop_unroll:LoopUnrollPass",
     "ori-pipeline": "passes.pipeline_modulo:PipelinePass",
     "ori-loop-fusion": "passes.loop_fusion:LoopFusionPass",

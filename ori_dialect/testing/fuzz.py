@@ -66,6 +66,8 @@ PASS_VARIANTS: dict[str, tuple[str, ...]] = {
     # it needs loop-simplified loops: this variant makes it transform the
     # generated programs' single-block loops (about one program in three)
     "ori-pipeline": ("ori-loop-simplify,ori-pipeline{reject-pressure-growth=false}",),
+    # every root reduced (the debug knob), on loop-simplified loops
+    "ori-strength-reduce": ("ori-loop-simplify,ori-strength-reduce{min-gain=-1}",),
 }
 """Extra option sets a pass is fuzzed with, besides its defaults (as
 ``NAME:1``, ``NAME:2``, ...), when the pass is fuzzed."""

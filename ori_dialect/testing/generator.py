@@ -198,6 +198,14 @@ class GenOptions:
     atomics: bool = True
     large_loops: bool = True
     """Allow 1000-trip loops (they still have to fit the budget)."""
+    iv_arith: bool = False
+    """Address-like arithmetic on loop IVs (``ori-strength-reduce``'s
+    input): each loop body starts with one to three affine values of its
+    IV and a value from outside the loop -- ``IMAD iv, K, x``, ``SHL`` or
+    ``SHF.L`` then ``IADD3``, ``LEA``, and a pair ``(iv << k) + x + K1``,
+    ``(iv << k) + x + K2`` that differ by a constant -- which the body's
+    statements then read.  Off by default: the other options' programs stay
+    as they are."""
     target: str | None = None
     """SM target; None picks one of :data:`TARGETS`."""
 
@@ -892,7 +900,10 @@ class _FuncGen:
 
         def gen_body() -> None:
             iv = header.args[0]
+            outside = self.pick() if self.opts.iv_arith else None  # before the loop's values
             self.add(iv)
+            if outside is not None:
+                self.iv_arith(iv, outside)
             for a, c, b in zip(header.args[1:], carried, body_bounds):
                 if c.is_float:
                     self.pool.append(_V(a, True, b))
@@ -952,6 +963,27 @@ class _FuncGen:
                 self.addf(a, b)
             else:
                 self.add(a)
+
+    def iv_arith(self, iv: SSAValue, x: SSAValue) -> None:
+        """Affine values of ``iv`` and the loop-invariant ``x`` (GenOptions.iv_arith)."""
+        r = self.rng
+        self.features["iv_arith"] += 1
+        for _ in range(r.randint(1, 3)):
+            kind = r.randrange(5)
+            k = r.randint(0, 31)
+            if kind == 0:
+                v = self.op("imad", iv, r.randint(1, 99), x)
+            elif kind == 1:
+                v = self.op("iadd3", self.op("shl", iv, k), r.randint(-64, 64), x)
+            elif kind == 2:
+                v = self.op("iadd3", self.op("shf", iv, k, RZ, mods="l.u32"), x, RZ)
+            elif kind == 3:
+                v = self.op("lea", self.op("iadd3", iv, x, RZ), x, r.randint(0, 31))
+            else:
+                k1, k2 = r.randint(-512, 512), r.randint(-512, 512)
+                self.add(self.op("iadd3", self.op("shl", iv, k), k1, x))
+                v = self.op("iadd3", self.op("shl", iv, k), k2, x)
+            self.add(v)
 
     # ---- function shapes -----------------------------------------------
     def checksum(self, vals: Sequence[SSAValue]) -> SSAValue:
