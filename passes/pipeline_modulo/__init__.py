@@ -74,22 +74,17 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis import LoopInfo, functions_of
-from ori_dialect.analysis.pressure import RegisterPressure
-from ori_dialect.ir.registers import RegFile
 from passes.contract import Requirement, emit_remark, flush_diagnostics, option, require
 from passes.loop_utils import delete_dead
 from passes.pipeline_modulo.analysis import LoopReport, analyze_loop
 from passes.pipeline_modulo.codegen import Pipeliner, used_outside
+from passes.pipeline_modulo.pressure_gate import FunctionPeaks, region_peak
 from targets import TargetError, get_target
 
 
 @dataclass
 class FunctionReport:
     loops: list[LoopReport] = field(default_factory=list)
-
-
-def _r_pressure(func: Operation) -> int:
-    return RegisterPressure.compute(func).max.get(RegFile.R, 0)
 
 
 @dataclass(frozen=True)
@@ -163,7 +158,7 @@ class PipelinePass(ModulePass):
 
     def run_function(self, func: Operation) -> FunctionReport:
         """Pipeline every single-block loop of ``func`` (which may be
-        replaced by a transformed clone in its parent); reports per loop."""
+        transformed in place); reports per loop."""
         rep = FunctionReport()
         target = self.target_of(func)
         blocks = list(func.regions[0].blocks)
@@ -177,32 +172,24 @@ class PipelinePass(ModulePass):
                 head = li.cfg.blocks[lp.header]
                 rep.loops.append(LoopReport(block_id=ids[head], reason=(
                     f"a loop of {len(lp.blocks)} blocks (single-block loops only)")))
-        base_pressure = _r_pressure(func) if self.reject_pressure_growth and todo else 0
-        for i in range(len(todo)):
-            block = todo[i]
+        peaks = FunctionPeaks(func) if self.reject_pressure_growth and todo else None
+        for block in todo:
             lr = analyze_loop(block, target, self)  # type: ignore[arg-type]
             lr.block_id = ids[block]
             rep.loops.append(lr)
             if lr.schedule is None or lr.reason is not None:
                 continue
-            if self.reject_pressure_growth:
-                trial = func.clone()
-                bmap = dict(zip(func.regions[0].blocks, trial.regions[0].blocks, strict=True))
-                self._transform(bmap[block], lr)
-                after = _r_pressure(trial)
-                if after > base_pressure:
-                    lr.reason = (f"raises the peak R pressure from {base_pressure} to {after} "
+            if peaks is not None:
+                # the gate measures the loop alone (pressure_gate.py): the
+                # function's other blocks keep their live sets
+                inner = region_peak(block, peaks, lambda b, lr=lr: self._transform(b, lr))
+                after = max(peaks.peak_without(block), inner)
+                if after > peaks.peak:
+                    lr.reason = (f"raises the peak R pressure from {peaks.peak} to {after} "
                                  "(reject-pressure-growth)")
-                    trial.erase()
                     continue
-                parent = func.parent_block()
-                assert parent is not None
-                parent.insert_op_before(trial, func)
-                parent.erase_op(func)
-                func = trial
-                ids = {bmap[b]: v for b, v in ids.items() if b in bmap}
-                todo[i + 1:] = [bmap[b] for b in todo[i + 1:]]
-                base_pressure = after
+                self._transform(block, lr)
+                peaks = FunctionPeaks(func)
             else:
                 self._transform(block, lr)
             lr.applied = True
