@@ -33,12 +33,14 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``iadd3-merge`` (``iadd3_merge.py``) -- ``IADD3 (IADD3 a, b, RZ), c,
   RZ`` -> ``IADD3 a, b, c``.
 
-Driving (docs/architecture.md "Rewrite patterns"): per round, one walk over
-a function's ops (xDSL's ``PatternRewriteWalker``, not recursive: ops made in
+Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
+one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
-changes nothing or ``max-iterations`` is reached.  The patterns come from
+changes nothing or ``max-iterations`` is reached; after the first, a round
+visits only the ops near the previous changes (``driver.py`` says why that
+finds every match a full walk would).  The patterns come from
 ``patterns_for`` (the pass's options), so a new rule is one more module and
 one more entry there.
 
@@ -54,11 +56,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis import functions_of
@@ -74,6 +72,7 @@ from passes.contract import (
 from passes.general_optimize.addr_offset import AddressOffset
 from passes.general_optimize.const_prop import ConstantPropagation
 from passes.general_optimize.copy_prop import CopyPropagation
+from passes.general_optimize.driver import run_rounds
 from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.iadd3_merge import MergeAdds
@@ -203,22 +202,7 @@ class GeneralOptimizePass(ModulePass):
 
     def run_function(self, func: Operation) -> FunctionStats:
         st = FunctionStats(Counter())
-        walkers = [
-            PatternRewriteWalker(
-                # first match wins; no xDSL folding or dead-op removal here
-                # (dead definitions are ori-dead-code's, phase 16)
-                GreedyRewritePatternApplier(patterns, dce_enabled=False),
-                apply_recursively=False,
-            )
-            for patterns in self.patterns_for(st.counts)
-            if patterns
-        ]
-        for _ in range(self.max_iterations):
-            before = st.counts.total()
-            for walker in walkers:
-                walker.rewrite_region(func.regions[0])
-            if st.counts.total() == before:
-                break
+        run_rounds(func.regions[0], self.patterns_for(st.counts), st.counts, self.max_iterations)
         return st
 
 

@@ -120,9 +120,11 @@ def before(op: Operation) -> InsertPoint:
 def replace_op(rewriter: PatternRewriter, op: Operation, new: Operation) -> None:
     """``Rewriter.replace_op`` (every new result without a name takes the first
     old result's name, which the recorded listings show) with the walker told
-    that ``op`` is gone."""
+    that ``op`` is gone and ``new`` is there (the driver's later rounds visit
+    what changed, driver.py)."""
     rewriter.handle_operation_removal(op)
     Rewriter.replace_op(op, new)
+    rewriter.handle_operation_insertion(new)
     rewriter.has_done_action = True
 
 
