@@ -260,12 +260,19 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
     ids = {b: i for i, b in enumerate(region.blocks)}
     outcomes: dict[Block, LoopOutcome] = {}
     first_order: list[Block] = []
+    revisit: set[Block] | None = None
+    """Headers of the loops a later round visits: those that hoisted in the
+    round before, and the loops around them (whose preheader blocks received
+    the ops).  No other loop's blocks or operand definitions changed, so it
+    would decide as it did (issue 20: a second full round only to find
+    nothing left made the pass superlinear)."""
     for _ in range(max_rounds):
         rep.rounds += 1
         li = LoopInfo.compute(func)
         post = list(li.innermost_first())
         if not first_order:
             first_order = [li.cfg.blocks[lp.header] for lp in post]
+        touched: set[Block] = set()
         # By height (leaves first), the post-order within a height: a created
         # preheader changes only its own loop's entry edges and the blocks of
         # the loops around it, which are all of a greater height, so the loop
@@ -277,7 +284,8 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
         for lp in post:
             height[lp.header] = 1 + max((height[c.header] for c in lp.children), default=-1)
         order = [(height[lp.header], li.cfg.blocks[lp.header])
-                 for lp in sorted(post, key=lambda lp: height[lp.header])]
+                 for lp in sorted(post, key=lambda lp: height[lp.header])
+                 if revisit is None or li.cfg.blocks[lp.header] in revisit]
         moved = False
         stale = False
         level = 0
@@ -294,6 +302,10 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
             agg = outcomes.setdefault(hb, LoopOutcome(reason=res.reason))
             if res.hoisted:
                 moved = True
+                outer: Loop | None = lp
+                while outer is not None:
+                    touched.add(li.cfg.blocks[outer.header])
+                    outer = outer.parent
                 agg.hoisted += res.hoisted
                 agg.preheader = res.preheader
             if res.created:
@@ -304,6 +316,7 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
                 stale = True
         if not moved:
             break
+        revisit = touched
     for hb in first_order:
         o = outcomes.get(hb)
         if o is None:
