@@ -32,28 +32,45 @@ from xdsl.pattern_rewriter import (
 
 
 class _Changes:
-    """The ops near each change, pending for every walk."""
+    """The ops and operand values each change touched, pending for every walk;
+    expanded into the ops near them once, when the walk next runs (a value
+    read by thousands of ops is expanded once per round, not once per
+    change that reads it)."""
 
     def __init__(self, walks: int) -> None:
-        self.pending: list[set[Operation]] = [set() for _ in range(walks)]
+        self.ops: list[set[Operation]] = [set() for _ in range(walks)]
+        self.values: list[set[SSAValue]] = [set() for _ in range(walks)]
 
-    def _near(self, ops: Iterable[Operation], values: Iterable[SSAValue]) -> None:
-        first: set[Operation] = set(ops)
-        for v in values:
-            if isinstance(v.owner, Operation):
-                first.add(v.owner)
-            first.update(u.operation for u in v.uses)
-        for op in list(first):
-            first.update(u.operation for r in op.results for u in r.uses)
-        for p in self.pending:
-            p.update(first)
+    def _note(self, ops: Iterable[Operation], values: Iterable[SSAValue]) -> None:
+        ops, values = list(ops), list(values)
+        for o, v in zip(self.ops, self.values, strict=True):
+            o.update(ops)
+            v.update(values)
 
     def touched(self, op: Operation) -> None:
-        self._near([op, *(u.operation for r in op.results for u in r.uses)], op.operands)
+        self._note([op], op.operands)
 
     def replaced(self, op: Operation, new: Sequence[SSAValue | None]) -> None:
         del new  # the new values' ops are reported as inserted
-        self._near([u.operation for r in op.results for u in r.uses], op.operands)
+        self._note([u.operation for r in op.results for u in r.uses], op.operands)
+
+    def take(self, walk: int) -> set[Operation]:
+        """The ops near the changes noted for ``walk`` since it last ran."""
+        ops, values = self.ops[walk], self.values[walk]
+        self.ops[walk], self.values[walk] = set(), set()
+        near: set[Operation] = set(ops)
+        for op in ops:
+            near.update(u.operation for r in op.results for u in r.uses)
+        for v in values:
+            if isinstance(v.owner, Operation):
+                near.add(v.owner)
+            near.update(u.operation for u in v.uses)
+        for op in list(near):
+            near.update(u.operation for r in op.results for u in r.uses)
+        return near
+
+    def clear(self, walk: int) -> None:
+        self.ops[walk], self.values[walk] = set(), set()
 
     def listener(self) -> PatternRewriterListener:
         return PatternRewriterListener(
@@ -88,13 +105,13 @@ def run_rounds(region: Region, walks: Sequence[Sequence[RewritePattern]], counts
         before = counts.total()
         for i, applier in enumerate(appliers):
             if k == 0:
+                changes.clear(i)
                 ops = [op for b in region.blocks for op in b.ops]
             else:
-                todo = changes.pending[i]
+                todo = changes.take(i)
                 if not todo:
                     continue
                 ops = [op for b in region.blocks for op in b.ops if op in todo]
-            changes.pending[i] = set()
             _walk(applier, ops, listener)
         if counts.total() == before:
             return k + 1
