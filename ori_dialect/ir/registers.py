@@ -89,6 +89,7 @@ def _names_for(file: RegFile) -> dict[str, int]:
 
 _INDEX_BY_NAME: dict[RegFile, dict[str, int]] = {f: _names_for(f) for f in RegFile}
 _UNALLOCATED: dict[type, RegisterType] = {}
+_FIXED: dict[type, RegisterType] = {}
 _PHYSICAL: dict[tuple[type, int], RegisterType] = {}
 
 
@@ -147,10 +148,16 @@ class OriRegisterType(RegisterType, ABC):
 
     @classmethod
     def fixed(cls) -> OriRegisterType:
-        name = _FIXED_NAME[cls.REG_FILE]
-        if name is None:
-            raise VerifyException(f"register file {cls.REG_FILE.value} has no fixed register")
-        return cls.from_name(name)
+        """The file's RZ/PT-style register: one shared instance per class (the
+        rewrite rules ask for RZ thousands of times; building it from its name
+        each time was a visible part of general-optimize, issue 20)."""
+        t = _FIXED.get(cls)
+        if t is None:
+            name = _FIXED_NAME[cls.REG_FILE]
+            if name is None:
+                raise VerifyException(f"register file {cls.REG_FILE.value} has no fixed register")
+            t = _FIXED[cls] = cls.from_name(name)
+        return t
 
     @classmethod
     def physical(cls, index: int) -> OriRegisterType:

@@ -225,6 +225,8 @@ class AddressOffset(CountingPattern):
     """``[p + K] + off`` -> ``[p + off + K]``; ``[(z + K) + t] + off`` ->
     ``[(z + t) + off + K]`` (module docstring)."""
 
+    ROOTS = (MemoryOp,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: MemoryOp, rewriter: PatternRewriter) -> None:
         if op.SPACE is MemSpace.CONST:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
@@ -31,8 +31,17 @@ class CountingPattern(RewritePattern):
     (``[copies=..]``); the pass sums the counts per function and sees a round
     with no count added as the fixed point."""
 
+    ROOTS: ClassVar[tuple[type[Operation], ...] | None] = None
+    """The op classes ``match_and_rewrite`` can rewrite at (its
+    ``op_type_rewrite_pattern`` type); None: any op.  The driver offers an op
+    only to the patterns whose roots it is (driver.py)."""
+
     def __init__(self, counts: Counter[str]) -> None:
         self.counts = counts
+
+    @classmethod
+    def applies_to(cls, op_class: type[Operation]) -> bool:
+        return cls.ROOTS is None or issubclass(op_class, cls.ROOTS)
 
 
 def is_const(v: SSAValue | Attribute) -> bool:

@@ -51,6 +51,10 @@ class ConstantPropagation(CountingPattern):
         super().__init__(counts)
         self.commute = commute
 
+    @classmethod
+    def applies_to(cls, op_class: type[Operation]) -> bool:
+        return issubclass(op_class, OriInstruction) and op_class.CONSTANT_LIKE
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, OriInstruction) or not op.CONSTANT_LIKE:
             return

@@ -22,6 +22,8 @@ from passes.general_optimize.common import CountingPattern, unguarded
 class CopyPropagation(CountingPattern):
     """``d = MOV a`` (unguarded, same register type): uses of ``d`` read ``a``."""
 
+    ROOTS = (MovOp,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: MovOp, rewriter: PatternRewriter) -> None:
         if not unguarded(op) or op.smod_map():

@@ -23,12 +23,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from xdsl.ir import Operation, Region, SSAValue
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriterListener,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener, RewritePattern
+
+from passes.general_optimize.common import CountingPattern
 
 
 class _Changes:
@@ -81,16 +78,39 @@ class _Changes:
         )
 
 
-def _walk(pattern: RewritePattern, ops: list[Operation], listener: PatternRewriterListener
-          ) -> None:
-    """One walk of ``pattern`` over ``ops`` (program order); an op removed by
-    then is skipped, as the walker drops it from its worklist."""
-    for op in ops:
-        if op.parent is None:
-            continue
-        rewriter = PatternRewriter(op)
-        rewriter.extend_from_listener(listener)
-        pattern.match_and_rewrite(op, rewriter)
+class _FirstMatch:
+    """The first pattern of a list that rewrites an op (xDSL's
+    ``GreedyRewritePatternApplier`` without folding or DCE), offering each op
+    only to the patterns whose roots its class is (``CountingPattern.ROOTS``):
+    most ops meet one or two of the eight per-op patterns, not all of them."""
+
+    def __init__(self, patterns: Sequence[RewritePattern]) -> None:
+        self.patterns = list(patterns)
+        self._for: dict[type[Operation], list[RewritePattern]] = {}
+
+    def for_class(self, cls: type[Operation]) -> list[RewritePattern]:
+        got = self._for.get(cls)
+        if got is None:
+            got = self._for[cls] = [
+                p for p in self.patterns
+                if not isinstance(p, CountingPattern) or p.applies_to(cls)]
+        return got
+
+    def walk(self, ops: list[Operation], listener: PatternRewriterListener) -> None:
+        """One walk over ``ops`` (program order); an op removed by then is
+        skipped, as xDSL's walker drops it from its worklist."""
+        for op in ops:
+            if op.parent is None:
+                continue
+            patterns = self.for_class(type(op))
+            if not patterns:
+                continue
+            rewriter = PatternRewriter(op)
+            rewriter.extend_from_listener(listener)
+            for p in patterns:
+                p.match_and_rewrite(op, rewriter)
+                if rewriter.has_done_action:
+                    break
 
 
 def run_rounds(region: Region, walks: Sequence[Sequence[RewritePattern]], counts: Counter[str],
@@ -98,7 +118,7 @@ def run_rounds(region: Region, walks: Sequence[Sequence[RewritePattern]], counts
     """Apply the walks (each a first-match list of patterns) round after round
     until a round rewrites nothing (``counts`` unchanged) or ``max_iterations``
     rounds ran; returns the rounds run."""
-    appliers = [GreedyRewritePatternApplier(list(p), dce_enabled=False) for p in walks if p]
+    appliers = [_FirstMatch(p) for p in walks if p]
     changes = _Changes(len(appliers))
     listener = changes.listener()
     for k in range(max_iterations):
@@ -112,7 +132,7 @@ def run_rounds(region: Region, walks: Sequence[Sequence[RewritePattern]], counts
                 if not todo:
                     continue
                 ops = [op for b in region.blocks for op in b.ops if op in todo]
-            _walk(applier, ops, listener)
+            applier.walk(ops, listener)
         if counts.total() == before:
             return k + 1
     return max_iterations

@@ -29,6 +29,8 @@ from passes.general_optimize.common import CountingPattern, before, known, mater
 class ConstantFolding(CountingPattern):
     """A ``FOLDABLE`` op with constant sources -> constant-producing ops."""
 
+    ROOTS = (OriInstruction,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, OriInstruction):
             return

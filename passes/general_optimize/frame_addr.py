@@ -53,6 +53,8 @@ def _frame_offset(v: SSAValue | object) -> int | None:
 class FrameAddressAdd(CountingPattern):
     """``IADD3 frame_addr(o), K, RZ`` -> ``frame_addr(o + K)`` (module docstring)."""
 
+    ROOTS = (IAdd3Op,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: IAdd3Op, rewriter: PatternRewriter) -> None:
         if not unguarded(op) or op.smod_map() or op.has_mod("x"):
@@ -83,6 +85,8 @@ class FrameAddressAdd(CountingPattern):
 
 class FrameAddressAccess(CountingPattern):
     """``LDL``/``STL [frame_addr(o) + off]`` -> ``[R1 + o + off]``."""
+
+    ROOTS = (LdlOp, StlOp)
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: LdlOp | StlOp, rewriter: PatternRewriter) -> None:

@@ -82,6 +82,8 @@ class MergeAdds(CountingPattern):
         super().__init__(counts)
         self.extend = extend
 
+    ROOTS = (IAdd3Op,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: IAdd3Op, rewriter: PatternRewriter) -> None:
         outer = _two_input(op)

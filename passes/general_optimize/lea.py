@@ -28,6 +28,8 @@ class ShiftAddToLea(CountingPattern):
     """``PACK(IADD3 (x << s).lo, K0, RZ; IADD3.X (x << s).hi, K1, RZ, c)`` ->
     ``LEA`` / ``LEA.HI.X``."""
 
+    ROOTS = (PackOp,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, pack: PackOp, rewriter: PatternRewriter) -> None:
         adds = add64_halves(pack)

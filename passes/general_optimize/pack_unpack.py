@@ -30,6 +30,8 @@ from passes.general_optimize.common import CountingPattern, before, erase_replac
 class UnpackOfPack(CountingPattern):
     """``UNPACK(PACK(..))`` -> the parts; ``UNPACK(LDC.64 c[b][o])`` -> two LDCs."""
 
+    ROOTS = (UnpackOp,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: UnpackOp, rewriter: PatternRewriter) -> None:
         if not unguarded(op):
@@ -91,6 +93,8 @@ class UnpackOfPack(CountingPattern):
 
 class PackOfUnpack(CountingPattern):
     """``PACK(UNPACK(x))`` with the parts in order and the same type -> ``x``."""
+
+    ROOTS = (PackOp,)
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: PackOp, rewriter: PatternRewriter) -> None:

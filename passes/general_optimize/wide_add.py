@@ -37,6 +37,8 @@ class WideAdd(CountingPattern):
     """``PACK(IADD3 lo(W), K0, RZ; IADD3.X hi(W), K1, RZ, c)`` with ``W =
     IMAD.WIDE x, b, 0`` -> ``IMAD.WIDE x, b, K``."""
 
+    ROOTS = (PackOp,)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, pack: PackOp, rewriter: PatternRewriter) -> None:
         adds = _adds(pack)
