@@ -31,7 +31,16 @@ edge that needs copies is split by a new block holding them -- unless it is
 the only edge needing copies and they write no register the other edge
 reads (its target's live-in values and arguments, what it passes, the
 guard): then they go before the branch too, and the edge needs no block
-and no ``BRA`` of its own (ptxas has no ``MOV; BRA`` blocks).
+and no ``BRA`` of its own (ptxas has no ``MOV; BRA`` blocks).  When they
+do write registers the other edge reads, they still go before the branch
+if the copy has no cycle: the copies into those registers under the
+branch's condition for their edge (``@P MOV R7, R34``; a guarded result is
+its tied prior when the guard is false, so the other edge sees its
+registers unchanged), and the other edge's reads of the values there read
+the guarded copies' results -- a renaming that needs every such read to be
+below the other edge's target (its only predecessor the branch; above the
+branch too when the two are in no common loop).  117 of cub_device's
+``MOV; BRA`` blocks went this way.
 """
 
 from __future__ import annotations
@@ -42,7 +51,9 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import (
     OriRegisterType,
@@ -156,6 +167,12 @@ class _ParallelCopy:
                 self.src_of.setdefault((f, b + i), (v, i))
         self.unpacked: set[SSAValue] = set()
         self.free = free
+        self.guarded: dict[tuple[RegFile, int], SSAValue] = {}
+        """Destinations written under ``guard`` (``_guarded_plan``), each with
+        the value the register holds for the other edge: the tied prior."""
+        self.guard: tuple[SSAValue, bool] | None = None
+        self.renamed: dict[SSAValue, SSAValue] = {}
+        """The other edge's value -> the guarded copy's result."""
 
     def emit(self, op: Operation) -> Operation:
         assert self.block is not None
@@ -181,11 +198,18 @@ class _ParallelCopy:
     def move(self, f: RegFile, d: int, s: int) -> None:
         src = self.value((f, s))
         t = _SCALAR[f].physical(d)
+        old = self.guarded.get((f, d))
+        kw: dict[str, object] = {}
+        if old is not None:
+            assert self.guard is not None
+            kw = {"guard": self.guard[0], "guard_neg": self.guard[1], "prior": [old]}
         if f.is_predicate:
-            op = PLop3Op.make([src, type(t).fixed(), type(t).fixed(), 0xF0], [t])
+            op = PLop3Op.make([src, type(t).fixed(), type(t).fixed(), 0xF0], [t], **kw)  # type: ignore[arg-type]
         else:
-            op = MovOp.make([src], [t])
+            op = MovOp.make([src], [t], **kw)  # type: ignore[arg-type]
         self.cur[(f, d)] = self.emit(op).results[0]
+        if old is not None:
+            self.renamed[old] = self.cur[(f, d)]
 
     def xor_swap(self, f: RegFile, d: int, s: int) -> None:
         a, b = self.value((f, d)), self.value((f, s))
@@ -266,6 +290,101 @@ def _other_edge_registers(term: BraOp, slot: int,
     return out
 
 
+def _acyclic(moves: dict[tuple[RegFile, int], tuple[RegFile, int]]) -> bool:
+    """The parallel copy needs no temporary or swap (no cycle of moves)."""
+    pending = {d: s for d, s in moves.items() if d != s}
+    while pending:
+        srcs = set(pending.values())
+        ready = [d for d in pending if d not in srcs]
+        if not ready:
+            return False
+        for d in ready:
+            del pending[d]
+    return True
+
+
+def _guarded_plan(term: BraOp, slot: int, clash: set[tuple[RegFile, int]],
+                  live_in: dict[Block, list[SSAValue]], loops: LoopInfo,
+                  ) -> dict[tuple[RegFile, int], SSAValue] | None:
+    """For copies of edge ``slot`` that overwrite registers ``clash`` the other
+    edge reads: the value each such register holds for the other edge, when
+    the copies can go before the branch guarded by its condition -- the
+    other edge then sees the registers unchanged, and its reads of those
+    values read the guarded copies' results instead (a renaming: every read
+    after the branch must be in a block the other edge's target dominates,
+    and that target must have no other predecessor; when the branch and the
+    target are in one loop, a read in the branch's block or above it comes
+    after the branch too, so every read must be below the target).  None
+    when not."""
+    if term.guard is None or loops.irreducible_edges:
+        return None
+    dom = loops.domtree
+    other = term.fallthrough if slot == 0 else term.taken
+    block = term.parent_block()
+    assert other is not None and block is not None
+    cfg = dom.cfg
+    bi, oi = cfg.index.get(block), cfg.index.get(other)
+    if bi is None or oi is None or other is block or [e.src for e in cfg.in_edges[oi]] != [bi]:
+        return None
+    g = _phys(term.guard)
+    if (g[0], g[1]) in clash:
+        return None  # a copy would change the guard of the copies after it
+    held: dict[tuple[RegFile, int], SSAValue] = {}
+    for v in [*live_in.get(other, []), *term.edge_args(1 - slot)]:
+        f, b, n = _phys(v)
+        for i in range(n):
+            if (f, b + i) in clash:
+                if n != 1:
+                    return None  # a wide value: its part would need a PACK
+                held[(f, b + i)] = v
+    if set(held) != clash:
+        return None  # other.args clash: those are written by the edge itself
+    lp = loops.loop_for(bi)
+    cyclic = lp is not None and lp.contains(oi)
+    for v in held.values():
+        for use in v.uses:
+            op = use.operation
+            if op is term:
+                continue
+            ub = op.parent_block()
+            ui = cfg.index.get(ub) if ub is not None else None
+            if ui is None:
+                return None  # in a block made for another edge's copies
+            if dom.dominates(oi, ui) or (not cyclic and dom.dominates(ui, bi)):
+                continue
+            return None
+    return held
+
+
+def _rename(renamed: dict[SSAValue, SSAValue], term: BraOp, slot: int, block: Block,
+            dom: DominatorTree) -> None:
+    """Reads of the other edge's values after the branch read the guarded
+    copies' results (equal there: the guard is false on that edge)."""
+    cfg = dom.cfg
+    bi = cfg.index[block]
+    for old, new in renamed.items():
+        for use in list(old.uses):
+            op = use.operation
+            if op is term:
+                if use.index in _edge_operand_indices(term, 1 - slot):
+                    op.operands[use.index] = new
+                continue
+            ub = op.parent_block()
+            assert ub is not None
+            if ub is block or dom.dominates(cfg.index[ub], bi):
+                continue  # before the branch
+            op.operands[use.index] = new
+
+
+def _edge_operand_indices(term: BraOp, slot: int) -> range:
+    """Positions in ``term``'s operands of the values edge ``slot`` passes."""
+    n_guard = 1 if term.guard is not None else 0
+    n_taken = len(term.taken_args)
+    if slot == 0:
+        return range(n_guard, n_guard + n_taken)
+    return range(n_guard + n_taken, len(term.operands))
+
+
 def lower_edge_copies(
     func: Operation,
     live_in: dict[Block, list[SSAValue]],
@@ -276,6 +395,8 @@ def lower_edge_copies(
     number of copy instructions emitted."""
     emitted = 0
     region = func.regions[0]
+    cfg0 = CFG.compute(func)
+    loops = LoopInfo(cfg0, DominatorTree(cfg0))
     for block in list(region.blocks):
         term = block.last_op
         if not isinstance(term, BraOp):
@@ -297,12 +418,24 @@ def lower_edge_copies(
             # that edge (or the branch's guard) still reads -- no block and
             # no BRA of their own (the MOV; BRA blocks ptxas does not have).
             hoist = False
+            guarded: dict[tuple[RegFile, int], SSAValue] | None = None
+            moves: dict[tuple[RegFile, int], tuple[RegFile, int]] = {}
+            for v, d in zip(args, dest.args):
+                f, b, n = _phys(v)
+                _, db, _ = _phys(d)
+                for i in range(n):
+                    moves[(f, db + i)] = (f, b + i)
             if term.fallthrough is not None and len(needing) == 1:
                 keep = _other_edge_registers(term, slot, live_in)
-                writes = {(_phys(v)[0], _phys(d)[1] + i) for v, d in zip(args, dest.args)
-                          for i in range(_phys(v)[2])}
+                writes = {d for d, s in moves.items() if d != s}
                 if not writes & keep:
                     hoist = True
+                elif _acyclic(moves):
+                    # the copies that overwrite what the other edge reads go
+                    # under the branch's condition for this edge
+                    guarded = _guarded_plan(term, slot, writes & keep, live_in, loops)
+                    hoist = guarded is not None
+                if hoist:
                     for f, r in keep:
                         occupied.setdefault(f, set()).add(r)
             free = {
@@ -318,14 +451,16 @@ def lower_edge_copies(
                 anchor = BraOp(dest, [])
                 target_block.add_op(anchor)
             pc = _ParallelCopy(anchor, args, free)
-            moves: dict[tuple[RegFile, int], tuple[RegFile, int]] = {}
-            for v, d in zip(args, dest.args):
-                f, b, n = _phys(v)
-                _, db, _ = _phys(d)
-                for i in range(n):
-                    moves[(f, db + i)] = (f, b + i)
+            if guarded:
+                assert term.guard is not None
+                # true when edge ``slot`` is taken: the taken edge when the
+                # (possibly negated) guard holds
+                pc.guarded = guarded
+                pc.guard = (term.guard, (term.guard_neg is not None) != (slot == 1))
             before = len(list(target_block.ops))
             pc.run(moves)
+            if pc.renamed:
+                _rename(pc.renamed, term, slot, block, loops.domtree)
             result = [pc.result_for(v, d) for v, d in zip(args, dest.args)]
             emitted += len(list(target_block.ops)) - before
             if term.fallthrough is None or hoist:
