@@ -39,8 +39,9 @@ its tied prior when the guard is false, so the other edge sees its
 registers unchanged), and the other edge's reads of the values there read
 the guarded copies' results -- a renaming that needs every such read to be
 below the other edge's target (its only predecessor the branch; above the
-branch too when the two are in no common loop).  117 of cub_device's
-``MOV; BRA`` blocks went this way.
+branch too when the two are in no common loop), and, when the branch is in
+a loop, the value to be defined in that loop (the copy reads it as its
+prior on every iteration).
 """
 
 from __future__ import annotations
@@ -342,6 +343,13 @@ def _guarded_plan(term: BraOp, slot: int, clash: set[tuple[RegFile, int]],
     lp = loops.loop_for(bi)
     cyclic = lp is not None and lp.contains(oi)
     for v in held.values():
+        # the guarded copy reads the value as its prior each time the branch
+        # runs: in a loop, a value from before the loop would be live around
+        # it next to the copy's result, in the same register
+        home = v.owner.parent_block() if isinstance(v.owner, Operation) else v.owner
+        di = cfg.index.get(home) if isinstance(home, Block) else None
+        if lp is not None and (di is None or not lp.contains(di)):
+            return None
         for use in v.uses:
             op = use.operation
             if op is term:
