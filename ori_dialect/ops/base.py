@@ -46,7 +46,7 @@ def ori_op(cls: _T) -> _T:
     cls.traits = traits_def(*traits)  # pyright: ignore[reportAttributeAccessIssue]
     own_verify = cls.verify_
     new = irdl_op_definition(cls)
-    if issubclass(new, OriInstruction) and _instruction_shape(new):
+    if issubclass(new, OriInstruction) and has_instruction_shape(new):
         new.verify_ = _fast_verify(own_verify)  # type: ignore[method-assign]
     return new  # pyright: ignore[reportReturnType]
 
@@ -56,7 +56,7 @@ _PROPS = {"mods": StringAttr, "consts": DictionaryAttr, "smods": DictionaryAttr,
 """The properties OriInstruction declares, with their types."""
 
 
-def _instruction_shape(cls: type[OriInstruction]) -> bool:
+def has_instruction_shape(cls: type[OriInstruction]) -> bool:
     """``cls`` declares exactly OriInstruction's operands, results and
     properties (no op class adds any today)."""
     d = cls.get_irdl_definition()

@@ -36,7 +36,7 @@ def test_every_instruction_class_takes_the_fast_path() -> None:
             assert cls.verify_.__qualname__.startswith("_fast_verify"), cls.name
             seen += 1
     assert seen > 50
-    assert base._instruction_shape(IAdd3Op)
+    assert base.has_instruction_shape(IAdd3Op)
 
 
 def test_well_formed_op_verifies() -> None:
