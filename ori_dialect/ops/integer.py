@@ -14,7 +14,15 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
-from ori_dialect.ir.instruction import Dst, ModGroup, OriInstruction, Src, flag
+from ori_dialect.ir.instruction import (
+    Dst,
+    ModGroup,
+    OperandText,
+    OriInstruction,
+    SassForm,
+    Src,
+    flag,
+)
 from ori_dialect.ir.metadata import LatencyClass, Pipe
 from ori_dialect.ir.registers import (
     TUPLE_TYPES,
@@ -483,9 +491,24 @@ class PackOp(OriInstruction):
     def register_moves(self) -> list[tuple[int, int]] | None:
         return part_register_moves(self.results[0], [v for _, v in self.slot_values()], True)
 
+    def is_zero_pair(self) -> bool:
+        """An allocated 64-bit R zero (both parts RZ or 0): SASS writes it with
+        one ``CS2R Rd, SRZ`` (the form ptxas emits), not two ``MOV``."""
+        t = self.results[0].type
+        return (isinstance(t, R64Type) and t.phys_index is not None and self.is_plain()
+                and all(_word(v) == 0 for _, v in self.slot_values()))
+
     def sass_instructions(self) -> int:
-        """One ``MOV`` per part that is not already in its register of ``d``."""
+        """One ``MOV`` per part that is not already in its register of ``d``
+        (one ``CS2R`` for a 64-bit zero)."""
+        if self.is_zero_pair():
+            return 1
         return parts_out_of_place(self.results[0], [v for _, v in self.slot_values()])
+
+    def sass_form(self, operand: OperandText) -> SassForm | None:
+        if self.is_zero_pair():
+            return SassForm("CS2R", (operand(self.dsts[0], None), "SRZ"), "64-bit zero")
+        return None
 
     def constant_operand(self) -> tuple[Attribute, int] | None:
         """A 64-bit constant whose low word is 0: the form an f64 immediate slot
