@@ -107,6 +107,13 @@ def const_u32(v: object) -> int | None:
     return None
 
 
+def signed_imm32(v: int) -> int:
+    """``v`` as the signed 32-bit immediate with the same low 32 bits (the form
+    ``make`` takes for a negative step or offset)."""
+    v &= _MASK
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
 def compare_u32(cmp: str, unsigned: bool, a: int, b: int) -> bool:
     """``a CMP b`` on 32-bit values, as ``ISETP`` evaluates it."""
     if not unsigned:

@@ -55,7 +55,7 @@ from ori_dialect.ops.control import BraOp, PragmaOp
 from ori_dialect.ops.integer import IAdd3Op, MovOp
 from ori_dialect.ops.predicate import ISetPOp
 from passes.loop_unroll.ivs import IVInfo, Reject
-from passes.loop_utils import const_u32, make_uncond, retarget_edge
+from passes.loop_utils import const_u32, make_uncond, retarget_edge, signed_imm32
 
 
 def route_escaping_values(blocks: Sequence[Block], latch: Block, exit_slot: int) -> None:
@@ -292,12 +292,6 @@ def pow2_limit(iv: IVInfo, factor: int) -> int | None:
     return limit
 
 
-def _imm(v: int) -> int:
-    """``v`` as the signed 32-bit immediate with the same bits."""
-    v &= 0xFFFFFFFF
-    return v - (1 << 32) if v >= 1 << 31 else v
-
-
 def _test_block(region: Region, after: Block, header: Block, iv: IVInfo, latch_term: BraOp,
                 offset: int, then_b: Block, else_b: Block) -> Block:
     """A block with the header's argument types that runs the loop's exit test
@@ -308,7 +302,7 @@ def _test_block(region: Region, after: Block, header: Block, iv: IVInfo, latch_t
     v = b.args[iv.iv_index]
     side = iv.increment.results[0] if iv.test_next else header.args[iv.iv_index]
     base = offset + (1 if iv.test_next else 0)
-    w = IAdd3Op.make([v, _imm(base * iv.step), RZ], [v.type])
+    w = IAdd3Op.make([v, signed_imm32(base * iv.step), RZ], [v.type])
     b.add_op(w)
     cmp = iv.compare.clone(value_mapper={side: w.results[0]})
     b.add_op(cmp)
@@ -375,7 +369,7 @@ def unroll_unknown_pow2(region: Region, blocks: Sequence[Block], header: Block, 
     # G: the wrap guard, on the IV itself
     v = g.args[iv.iv_index]
     sign = "u32" if iv.unsigned else "s32"
-    ok = ISetPOp.make([v, _imm(limit), PT], [PredType.unallocated()], mods=f"{'le' if iv.step > 0 else 'ge'}.{sign}")
+    ok = ISetPOp.make([v, signed_imm32(limit), PT], [PredType.unallocated()], mods=f"{'le' if iv.step > 0 else 'ge'}.{sign}")
     g.add_op(ok)
     g.add_op(BraOp(check, list(g.args), guard=ok.results[0], fallthrough=header,
                    fallthrough_args=list(g.args)))

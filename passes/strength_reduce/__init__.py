@@ -95,7 +95,8 @@ from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
-from passes.strength_reduce.affine import candidates, family, imm32, loop_shape, select_roots
+from passes.loop_utils import signed_imm32
+from passes.strength_reduce.affine import candidates, family, loop_shape, select_roots
 from passes.strength_reduce.rewrite import Emitter, Step, carry, offset_from, sweep
 
 
@@ -197,7 +198,7 @@ class StrengthReducePass(ModulePass):
                 d = carried[lead]
                 offset_from(r, d, k - k0)
                 counts["offsets"] += 1
-                say(lp.header, f"strength-reduced {texts[r]} into %{d.name_hint} + {imm32(k - k0)}")
+                say(lp.header, f"strength-reduced {texts[r]} into %{d.name_hint} + {signed_imm32(k - k0)}")
             sweep(c.ops)
             sweep(em.created)  # constants a fold made unnecessary
             body_after = sum(len(b.ops) for b in shape.blocks)

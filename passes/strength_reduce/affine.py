@@ -15,21 +15,16 @@ from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.loops import Loop
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction
-from ori_dialect.ir.registers import OriRegisterType, R32Type
+from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp, ShfOp, ShlOp
+from passes.general_optimize.common import is_rz
 
 MASK = 0xFFFFFFFF
 
 Step = int | SSAValue | CBankAttr
 """A stride: a 32-bit constant, a constant-bank word or a register value
 defined before the loop."""
-
-def imm32(v: int) -> int:
-    """``v`` as the signed 32-bit immediate with the same bits."""
-    v &= MASK
-    return v - (1 << 32) if v >= 1 << 31 else v
-
 
 @dataclass
 class LoopShape:
@@ -57,10 +52,6 @@ class LoopShape:
         term = self.preheader.last_op
         assert isinstance(term, BraOp)
         return term.edge_args(0)[iv.index]
-
-
-def is_rz(v: object) -> bool:
-    return isinstance(v, OriRegisterType) and v.is_fixed
 
 
 def loop_shape(cfg: CFG, lp: Loop) -> LoopShape | str:

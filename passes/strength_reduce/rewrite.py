@@ -13,8 +13,9 @@ from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp, MovOp, ShfOp
-from passes.loop_utils import const_u32, rebuild_bra
-from passes.strength_reduce.affine import MASK, Candidates, LoopShape, Step, imm32, is_rz
+from passes.general_optimize.common import is_rz
+from passes.loop_utils import const_u32, rebuild_bra, signed_imm32
+from passes.strength_reduce.affine import MASK, Candidates, LoopShape, Step
 
 
 class Emitter:
@@ -37,7 +38,7 @@ class Emitter:
         if isinstance(v, SSAValue):
             return v
         if v not in self.moved:
-            src = v if isinstance(v, CBankAttr) else imm32(v)
+            src = v if isinstance(v, CBankAttr) else signed_imm32(v)
             self.moved[v] = self.add(MovOp.make([src], [R32Type.unallocated()]))
         return self.moved[v]
 
@@ -63,7 +64,7 @@ def _combine(em: Emitter, terms: list[tuple[int, Step]]) -> Step:
     smods = {"a": "neg"} if s0 < 0 else {}
     if len(regs) > 1 and regs[1][0] < 0:
         smods["c"] = "neg"
-    return em.add(IAdd3Op.make([a, imm32(const), b], [R32Type.unallocated()], smods=smods))
+    return em.add(IAdd3Op.make([a, signed_imm32(const), b], [R32Type.unallocated()], smods=smods))
 
 
 def _scale(em: Emitter, x: Step, m: object) -> Step:
@@ -79,7 +80,7 @@ def _scale(em: Emitter, x: Step, m: object) -> Step:
     if isinstance(x, CBankAttr):
         x = em.reg(x)
     if isinstance(m, int):
-        m = imm32(m)
+        m = signed_imm32(m)
     assert isinstance(x, SSAValue)
     return em.add(IMadOp.make([x, m, RZ], [R32Type.unallocated()]))  # type: ignore[list-item]
 
@@ -231,7 +232,7 @@ def carry(root: Operation, c: Candidates, shape: LoopShape, em: Emitter,
     header = shape.header
     d = header.insert_arg(R32Type.unallocated(), len(header.args))
     d.name_hint = "sr"
-    inc = IAdd3Op.make([d, imm32(step) if isinstance(step, int) else step, RZ],  # type: ignore[list-item]
+    inc = IAdd3Op.make([d, signed_imm32(step) if isinstance(step, int) else step, RZ],  # type: ignore[list-item]
                        [R32Type.unallocated()])
     lterm = shape.latch.last_op
     assert isinstance(lterm, BraOp)
@@ -255,7 +256,7 @@ def offset_from(root: Operation, leader: BlockArgument, diff: int) -> None:
     if diff == 0:
         root.results[0].replace_all_uses_with(leader)
         return
-    add = IAdd3Op.make([leader, imm32(diff), RZ], [R32Type.unallocated()])
+    add = IAdd3Op.make([leader, signed_imm32(diff), RZ], [R32Type.unallocated()])
     block = root.parent_block()
     assert block is not None
     block.insert_op_before(add, root)
