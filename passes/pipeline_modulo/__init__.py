@@ -35,10 +35,15 @@ Algorithm (seed 001 "Software Pipelining Algorithm")
    from MII up to ``MII + max-ii-slack``, the exit test in stage 0; the
    first II whose schedule has at most ``max-stages`` stages wins (a 64-cycle
    global load at II 5 would take 14 stages).
-5. *Code generation* (codegen.py) and ori's register-pressure gate: a
-   pipelined loop that raises the function's peak R pressure is put back
+5. *Code generation* (codegen.py) and ori's two gates, both measured on a
+   pipelined copy of the loop alone (pressure_gate.py): a pipelined loop
+   that raises the function's peak R pressure is put back
    (``reject-pressure-growth``; the seed's pressure knobs are unset by
-   default and concern hoisting, see below).
+   default and concern hoisting, see below), and so is one that adds more
+   than ``max-code-growth`` SASS instructions (default no limit).  The seed
+   gives phase 24 no profitability rule beyond ``PipelineMIOVQToInstRatio``
+   (unset); ``ori-ptxas`` runs this pass with ``max-code-growth=0``
+   because ptxas 13.0 was not seen to pipeline any loop (passes/pipeline.py).
 
 Remarks (``remarks=true``), one per loop: ``pipelined: MII=4 (ResMII 2,
 RecMII 4), II=4, stages=2`` or ``not pipelined: <why>``.
@@ -78,7 +83,7 @@ from passes.contract import Requirement, emit_remark, flush_diagnostics, option,
 from passes.loop_utils import delete_dead
 from passes.pipeline_modulo.analysis import LoopReport, analyze_loop
 from passes.pipeline_modulo.codegen import Pipeliner, used_outside
-from passes.pipeline_modulo.pressure_gate import FunctionPeaks, region_peak
+from passes.pipeline_modulo.pressure_gate import FunctionPeaks, trial_region
 from targets import TargetError, get_target
 
 
@@ -115,6 +120,10 @@ class PipelinePass(ModulePass):
     reject_pressure_growth: bool = option(
         True, "ori: put a pipelined loop back when it raises the function's peak "
         "R-register pressure (keeps ori-ptxas from gaining registers)")
+    max_code_growth: int = option(
+        -1, "ori: put a pipelined loop back when it adds more than this many SASS "
+        "instructions (prologue, epilogue, drains, stage copies) to the function; "
+        "-1 = no limit (ori-ptxas gives 0: ptxas 13.0 adds none, see its docs)")
     target: str | None = option(
         None, "SM target whose latencies and pipe widths are used (unset: the module's "
         "ori.target, else sm_80)")
@@ -131,6 +140,9 @@ class PipelinePass(ModulePass):
             raise bad(f"max-ii-slack must be >= 0, got {self.max_ii_slack}")
         if self.max_stages < 2:
             raise bad(f"max-stages must be >= 2, got {self.max_stages}")
+        if self.max_code_growth < -1:
+            raise bad(f"max-code-growth must be >= -1 (-1: no limit), got "
+                      f"{self.max_code_growth}")
         if self.target is not None:
             try:
                 get_target(self.target)
@@ -172,7 +184,8 @@ class PipelinePass(ModulePass):
                 head = li.cfg.blocks[lp.header]
                 rep.loops.append(LoopReport(block_id=ids[head], reason=(
                     f"a loop of {len(lp.blocks)} blocks (single-block loops only)")))
-        peaks = FunctionPeaks(func) if self.reject_pressure_growth and todo else None
+        gated = self.reject_pressure_growth or self.max_code_growth >= 0
+        peaks = FunctionPeaks(func) if gated and todo else None
         for block in todo:
             lr = analyze_loop(block, target, self)  # type: ignore[arg-type]
             lr.block_id = ids[block]
@@ -180,11 +193,15 @@ class PipelinePass(ModulePass):
             if lr.schedule is None or lr.reason is not None:
                 continue
             if peaks is not None:
-                # the gate measures the loop alone (pressure_gate.py): the
+                # the gates measure the loop alone (pressure_gate.py): the
                 # function's other blocks keep their live sets
-                inner = region_peak(block, peaks, lambda b, lr=lr: self._transform(b, lr))
-                after = max(peaks.peak_without(block), inner)
-                if after > peaks.peak:
+                trial = trial_region(block, peaks, lambda b, lr=lr: self._transform(b, lr))
+                after = max(peaks.peak_without(block), trial.peak)
+                if 0 <= self.max_code_growth < trial.growth:
+                    lr.reason = (f"adds {trial.growth} instructions, more than "
+                                 f"max-code-growth={self.max_code_growth}")
+                    continue
+                if self.reject_pressure_growth and after > peaks.peak:
                     lr.reason = (f"raises the peak R pressure from {peaks.peak} to {after} "
                                  "(reject-pressure-growth)")
                     continue

@@ -1,5 +1,6 @@
-"""``reject-pressure-growth`` without copying the function: the peak R
-pressure a pipelined loop would give, measured on the loop alone.
+"""``reject-pressure-growth`` and ``max-code-growth`` without copying the
+function: the peak R pressure a pipelined loop would give, and the SASS
+instructions its blocks would hold, measured on the loop alone.
 
 Pipelining one single-block loop ``L`` changes the live sets only inside
 the blocks that replace ``L`` (prologue, kernel, epilogue, drains, exit
@@ -26,14 +27,16 @@ it is recomputed only when a loop is pipelined (rare under the gate).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.analysis.pressure import RegisterPressure
+from ori_dialect.ir.instruction import OriOp
 from ori_dialect.ir.registers import RegFile
-from ori_dialect.ops.control import BraOp, ExitOp
+from ori_dialect.ops.control import BraOp, ExitOp, PragmaOp
 from passes.loop_utils import rebuild_bra
 from passes.pipeline_modulo.codegen import used_outside
 
@@ -68,11 +71,36 @@ class FunctionPeaks:
                 for i in self.liveness.live_out_array(self.index[block]).tolist()}
 
 
-def region_peak(block: Block, peaks: FunctionPeaks,
-                transform: Callable[[Block], None]) -> int:
-    """The peak R pressure of the blocks that ``transform`` (the pipeliner,
-    applied to a copy of the single-block loop ``block``) would put in
-    ``block``'s place (module docstring)."""
+class RegionTrial(NamedTuple):
+    """What pipelining one loop would give, measured on a copy."""
+
+    peak: int
+    """The peak R pressure of the blocks that replace the loop."""
+    growth: int
+    """SASS instructions those blocks hold beyond the loop's own (prologue,
+    epilogue, drains and the kernel's stage copies, after dead code is
+    removed), counted by :func:`sass_count`."""
+
+
+def sass_count(block: Block) -> int:
+    """SASS instructions of ``block`` without regard to block order: a
+    pseudo-op counts what ``sass_instructions`` says, a pragma none, a
+    conditional branch one and an unconditional one none (whether a branch
+    falls through is ``ori-block-layout``'s later decision)."""
+    n = 0
+    for op in block.ops:
+        if isinstance(op, BraOp):
+            n += op.guard is not None
+        elif isinstance(op, OriOp) and not isinstance(op, PragmaOp):
+            n += op.sass_instructions()
+    return n
+
+
+def trial_region(block: Block, peaks: FunctionPeaks,
+                 transform: Callable[[Block], None]) -> RegionTrial:
+    """Peak R pressure and code growth of the blocks that ``transform``
+    (the pipeliner, applied to a copy of the single-block loop ``block``)
+    would put in ``block``'s place (module docstring)."""
     term = block.last_op
     assert isinstance(term, BraOp)
     own: set[SSAValue] = {*block.args, *(r for op in block.ops for r in op.results)}
@@ -118,12 +146,13 @@ def region_peak(block: Block, peaks: FunctionPeaks,
     pressure = RegisterPressure(Liveness(CFG(blocks)))
     # the stand-in entry and sink are not the transform's blocks: the real
     # preheader and exit are measured with the rest of the function
-    got = max((pressure.block_max[i].get(RegFile.R, 0) for i, b in enumerate(blocks)
-               if b is not entry and b is not sink), default=0) + through
+    made = [i for i, b in enumerate(blocks) if b is not entry and b is not sink]
+    got = max((pressure.block_max[i].get(RegFile.R, 0) for i in made), default=0) + through
+    growth = sum(sass_count(blocks[i]) for i in made) - sass_count(block)
     for b in blocks:  # drop the copy (it reads only its own values)
         for op in reversed(list(b.ops)):
             b.erase_op(op, safe_erase=False)
-    return got
+    return RegionTrial(got, growth)
 
 
-__all__ = ["FunctionPeaks", "region_peak"]
+__all__ = ["FunctionPeaks", "RegionTrial", "sass_count", "trial_region"]

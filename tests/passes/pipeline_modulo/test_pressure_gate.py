@@ -1,8 +1,10 @@
-"""``reject-pressure-growth`` measures the loop alone (pressure_gate.py):
-for every loop that schedules, ``max(peak of the other blocks, peak of the
-loop's pipelined copy)`` must equal the peak R pressure of the whole
-function after pipelining that loop -- checked against the whole-function
-measurement on generated single-block loops and on CUDA examples."""
+"""``reject-pressure-growth`` and ``max-code-growth`` measure the loop alone
+(pressure_gate.py): for every loop that schedules, ``max(peak of the other
+blocks, peak of the loop's pipelined copy)`` must equal the peak R pressure
+of the whole function after pipelining that loop, and the copy's code
+growth the growth of the function's SASS instruction count -- checked
+against whole-function measurements on generated single-block loops and
+on CUDA examples."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from ori_dialect.testing.pipeline_gen import generate_pipeline_loops
 from passes.pipeline import PHASES, PtxasPipelinePass
 from passes.pipeline_modulo import PipelinePass
 from passes.pipeline_modulo.analysis import analyze_loop
-from passes.pipeline_modulo.pressure_gate import FunctionPeaks, region_peak
+from passes.pipeline_modulo.pressure_gate import FunctionPeaks, sass_count, trial_region
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -39,15 +41,19 @@ def _compare(module: object) -> int:
             if lr.schedule is None or lr.reason is not None:
                 continue
             peaks = FunctionPeaks(func)
-            inner = region_peak(block, peaks, lambda b, lr=lr: PipelinePass._transform(b, lr))
-            gate = max(peaks.peak_without(block), inner)
+            got = trial_region(block, peaks, lambda b, lr=lr: PipelinePass._transform(b, lr))
+            gate = max(peaks.peak_without(block), got.peak)
             trial = func.clone()
             blocks = list(trial.regions[0].blocks)
             idx = list(func.regions[0].blocks).index(block)
+            before = sum(sass_count(b) for b in blocks)
             PipelinePass._transform(blocks[idx], lr)
             whole = RegisterPressure.compute(trial).max.get(RegFile.R, 0)
+            grown = sum(sass_count(b) for b in trial.regions[0].blocks) - before
             trial.erase()
             assert gate == whole, f"@{func.sym_name.data} loop {k}: gate {gate}, whole {whole}"
+            assert got.growth == grown, f"@{func.sym_name.data} loop {k}: {got.growth} != {grown}"
+            assert grown > 0
             n += 1
     return n
 

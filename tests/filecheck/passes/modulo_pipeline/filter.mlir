@@ -9,11 +9,13 @@
 // RUN: not ori-opt %s -p 'ori-pipeline{max-stages=1}' 2>&1 | filecheck %s --check-prefix=BAD2
 // RUN: not ori-opt %s -p 'ori-pipeline{target=sm_7}' 2>&1 | filecheck %s --check-prefix=BAD3
 // RUN: not ori-opt %s -p 'ori-pipeline{max-ii-slack=-1}' 2>&1 | filecheck %s --check-prefix=BAD4
+// RUN: not ori-opt %s -p 'ori-pipeline{max-code-growth=-2}' 2>&1 | filecheck %s --check-prefix=BAD5
 
 // BAD1: ori-pipeline: budget-ratio must be >= 1, got 0
 // BAD2: ori-pipeline: max-stages must be >= 2, got 1
 // BAD3: ori-pipeline: target: unknown
 // BAD4: ori-pipeline: max-ii-slack must be >= 0, got -1
+// BAD5: ori-pipeline: max-code-growth must be >= -1 (-1: no limit), got -2
 
 // A barrier keeps the loop as it is.
 // REM: remark: @barrier ^bb1: not pipelined: barrier ori.bar in the loop

@@ -9,6 +9,19 @@
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=3}' | filecheck %s --check-prefix=S3
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=DEF
 // RUN: ori-opt %s --split-input-file -p 'ori-pipeline{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=GATE
+// max-code-growth counts the SASS instructions the prologue, epilogue and
+// drains add (an unconditional branch counts none: block layout decides
+// later whether it falls through): @known's two stages add 4, @unknown's 7
+// (its prologue tests iteration 0's exit, its drain runs stage 1).
+// RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=2 max-code-growth=0 remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=GROW0
+// RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=2 max-code-growth=4 remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=GROW4
+// RUN: ori-opt %s --split-input-file -p 'ori-pipeline{reject-pressure-growth=false max-stages=2 max-code-growth=7 remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=GROW7
+// GROW0: remark: @known ^bb1: not pipelined: adds 4 instructions, more than max-code-growth=0 (MII=4 (ResMII 1, RecMII 4), II=35, stages=2)
+// GROW0-NEXT: remark: @unknown ^bb1: not pipelined: adds 7 instructions, more than max-code-growth=0
+// GROW4: remark: @known ^bb1: pipelined: MII=4 (ResMII 1, RecMII 4), II=35, stages=2
+// GROW4-NEXT: remark: @unknown ^bb1: not pipelined: adds 7 instructions, more than max-code-growth=4
+// GROW7: remark: @known ^bb1: pipelined:
+// GROW7-NEXT: remark: @unknown ^bb1: pipelined:
 
 // Known trip count 16 >= 2 stages: the prologue step branches straight into
 // the kernel (no exit test, no drain).  Stage 0 holds the address, the IV
