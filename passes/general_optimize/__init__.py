@@ -31,12 +31,21 @@ package with its rule and the ptxas form it produces in its docstring):
   64-bit add of a sign-extended 32-bit constant, or a 32-bit add) reads
   ``[p + K]``: the constant in the access's 24-bit offset;
 * ``iadd3-merge`` (``iadd3_merge.py``) -- ``IADD3 (IADD3 a, b, RZ), c,
-  RZ`` -> ``IADD3 a, b, c``.
+  RZ`` -> ``IADD3 a, b, c``;
+* ``add-chain`` (``add_chain.py``) -- ``(x + K1) + K2`` -> ``x + (K1 +
+  K2)``, 32-bit and the 64-bit add form: an unrolled loop steps its IV and
+  pointers once per iteration, not once per copy.
+
+After the rounds, ``dead-code`` erases the pure ops the rules left without
+readers (the copies' address adds once their accesses read ``[p + K]``):
+phase 13 has ``ori-dead-code`` (phase 16) after it, phase 29 no such phase,
+and a dead PACK or add left for the allocator costs registers and moves.
 
 Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge; then a second walk
+in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
+add-chain; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -69,6 +78,7 @@ from passes.contract import (
     option,
     require,
 )
+from passes.general_optimize.add_chain import ConstantAddChain
 from passes.general_optimize.addr_offset import AddressOffset
 from passes.general_optimize.const_prop import ConstantPropagation
 from passes.general_optimize.copy_prop import CopyPropagation
@@ -79,6 +89,7 @@ from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.wide_add import WideAdd
+from passes.loop_utils import is_pure
 
 
 @dataclass
@@ -87,7 +98,7 @@ class FunctionStats:
 
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
-                "frame-addr", "addr-offset", "iadd3-merge")
+                "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -146,6 +157,13 @@ class GeneralOptimizePass(ModulePass):
         False, "ori: merge adds even where both inner sources die at the inner add (one more "
         "live register up to the outer add; iadd3_merge.py)"
     )
+    add_chain: bool = option(
+        True, "ori: (x + K1) + K2 becomes x + (K1 + K2), 32-bit and 64-bit, when the inner sum "
+        "has no other live reader (add_chain.py)"
+    )
+    dead_code: bool = option(
+        True, "ori: after the rounds, erase the pure ops the rules left without readers"
+    )
     commute: bool = option(
         True, "ori: swap commutative operands to bring a constant into the slot that takes it"
     )
@@ -195,6 +213,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(AddressOffset(counts))
         if self.iadd3_merge:
             per_op.append(MergeAdds(counts, extend=self.iadd3_merge_extend))
+        if self.add_chain:
+            per_op.append(ConstantAddChain(counts))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))
@@ -203,7 +223,19 @@ class GeneralOptimizePass(ModulePass):
     def run_function(self, func: Operation) -> FunctionStats:
         st = FunctionStats(Counter())
         run_rounds(func.regions[0], self.patterns_for(st.counts), st.counts, self.max_iterations)
+        self.sweep_dead(func, st.counts)
         return st
+
+    def sweep_dead(self, func: Operation, counts: Counter[str]) -> None:
+        """``dead-code``: erase the pure ops without readers, in reverse
+        program order (an erased reader may leave its sources dead)."""
+        if not self.dead_code:
+            return
+        for block in reversed(list(func.regions[0].blocks)):
+            for o in reversed(list(block.ops)):
+                if is_pure(o) and all(not r.uses for r in o.results):
+                    block.erase_op(o)
+                    counts["dead-code"] += 1
 
 
 __all__ = ["FunctionStats", "GeneralOptimizePass"]

@@ -6,7 +6,9 @@ without recursion would: in program order, ops made during a walk waiting
 for the next.  A later round visits, per walk, only the ops near a change
 made since that walk last ran: the changed op, the readers of its results,
 the other readers and the definitions of its operands, and the readers of
-all those ops' results.  Every rule decides from an op, its operands'
+all those ops' results -- and, where an operand's definition is left with
+no reader, the readers of that definition's operands (``add-chain`` does
+not count a dead reader).  Every rule decides from an op, its operands'
 definitions and their operands, and the readers of those values, so an op
 outside that neighbourhood would match in a full walk exactly as it did in
 the last one, i.e. not at all.
@@ -61,6 +63,10 @@ class _Changes:
         for v in values:
             if isinstance(v.owner, Operation):
                 near.add(v.owner)
+                if all(not r.uses for r in v.owner.results):
+                    # a reader left without readers no longer counts as
+                    # one (add_chain.live_uses): its sources' readers
+                    near.update(u.operation for w in v.owner.operands for u in w.uses)
             near.update(u.operation for u in v.uses)
         for op in list(near):
             near.update(u.operation for r in op.results for u in r.uses)

@@ -37,6 +37,7 @@ def _full_rounds(p: GeneralOptimizePass, func: Operation) -> None:
             w.rewrite_region(func.regions[0])
         if counts.total() == before:
             break
+    p.sweep_dead(func, counts)
 
 
 def _same(module: object, p: GeneralOptimizePass) -> None:

@@ -1,14 +1,15 @@
 // ori-general-optimize, copy propagation (seed 001 phase 13 GeneralOptimizeEarly,
 // "const fold + copy prop"): uses of an unguarded MOV of a register read the
 // source; a guarded MOV keeps its prior value and is no copy; a MOV between
-// register files (UR -> R) is a real move.
+// register files (UR -> R) is a real move.  The copy left without readers
+// goes (dead-code, after the rounds).
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{copy-prop=false}' | filecheck %s --check-prefix=OFF
 
 // CHECK-LABEL: ori.func kernel @copies(
-// CHECK:         %m = ori.mov %x
-// CHECK-NEXT:    %s = ori.iadd3 %x, %x, RZ
+// CHECK-NOT:     %m = ori.mov %x
+// CHECK:         %s = ori.iadd3 %x, %x, RZ
 // CHECK-NEXT:    %g = ori.mov %x if %p else %y
 // CHECK-NEXT:    %t = ori.iadd3 %g, %x, RZ
 // CHECK-NEXT:    %u = ori.mov %ux

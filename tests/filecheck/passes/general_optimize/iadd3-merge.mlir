@@ -5,11 +5,12 @@
 // (-%a in %v); an immediate goes to slot b.  Not merged: an inner sum read
 // twice (%twice), two immediates (%kk), and -- unless iadd3-merge-extend --
 // an inner sum whose sources both die there (%m: n and t2 would both stay
-// live up to %r0 where %m alone did).
-// RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
+// live up to %r0 where %m alone did).  add-chain is off here: it makes %kk
+// one add (add-chain.mlir).
+// RUN: ori-opt %s -p 'ori-general-optimize{remarks=true add-chain=false},ori-dead-code' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
-// RUN: ori-opt %s -p 'ori-general-optimize{iadd3-merge=false},ori-dead-code' | filecheck %s --check-prefix=OFF
-// RUN: ori-opt %s -p 'ori-general-optimize{iadd3-merge-extend=true},ori-dead-code' | filecheck %s --check-prefix=EXT
+// RUN: ori-opt %s -p 'ori-general-optimize{iadd3-merge=false add-chain=false},ori-dead-code' | filecheck %s --check-prefix=OFF
+// RUN: ori-opt %s -p 'ori-general-optimize{iadd3-merge-extend=true add-chain=false},ori-dead-code' | filecheck %s --check-prefix=EXT
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @f(%a: !ori.r32, %b: !ori.r32, %c: !ori.r32, %d: !ori.r32) -> !ori.r32 {

@@ -25,7 +25,8 @@
 // CHECK-NOT:     PACK
 // CHECK:         EXIT
 // STATS: ori-general-optimize: [copies=0] [constants=7] [pack-unpack=0] [ldc64-split=2] [folded=0] [wide-add=2]
-// STATS: ori-dead-code: [removed=15]
+// STATS-SAME: [dead-code=7]
+// STATS: ori-dead-code: [removed=8]
 // RA: ISETP.GE.AND P0, PT, R{{[0-9]+}}, c[0x0][0x160], PT ;
 // RA: IMAD.WIDE R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, c[0x0][0x168] ;
 // RA: FFMA R{{[0-9]+}}, R{{[0-9]+}}, c[0x0][0x164], R{{[0-9]+}} ;
