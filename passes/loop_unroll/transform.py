@@ -25,7 +25,10 @@ arguments.  Three shapes are produced:
   entered while at least ``F`` iterations are left (the exit test evaluated
   ``F-2`` strides ahead), then ``levels = 31 - CLZ(F-1)`` epilogue stages
   of ``2^k`` copies each (``k = levels .. 1``, each behind its own test) and
-  a last single copy.  No runtime trip count (no division) is needed: "at
+  a last single copy; the copies of one group, a straight chain, are
+  merged into one block, so phase 29 sees the copies' address and IV steps
+  together (``add-chain``, ``addr-offset``).  No runtime trip count (no
+  division) is needed: "at
   least ``j`` iterations left" is the exit test ``j-2`` strides ahead,
   which is exact while the IV does not wrap; a guard on the IV (within
   ``span * stride`` of the compare's wrap point) sends loops near the wrap
@@ -374,8 +377,10 @@ def unroll_unknown_pow2(region: Region, blocks: Sequence[Block], header: Block, 
     g.add_op(BraOp(check, list(g.args), guard=ok.results[0], fallthrough=header,
                    fallthrough_args=list(g.args)))
     retarget_edge(preheader, 0, g)
-    # the dropped exit tests leave dead compares in the copies
-    cleanup([b for b in region.blocks if b not in old_blocks])
+    # the dropped exit tests leave dead compares in the copies; the copies
+    # of one group are a straight chain: one block each
+    made = [b for b in region.blocks if b not in old_blocks]
+    cleanup(_merge_chains(region, made))
 
 
 __all__ = ["cleanup", "pow2_levels", "pow2_limit", "route_escaping_values", "unroll_loop",
