@@ -4,8 +4,9 @@ sub_9721C0" and "Per-Class Driver: sub_971A90").
 For each function (callees before callers, for the static frame layout of
 :mod:`.spill`):
 
-1. tied prior values that outlive their guarded instruction are copied
-   (:func:`.copies.split_ties`);
+1. unpacks move down to their first reader and tied prior values that
+   outlive their guarded instruction are copied
+   (:func:`.copies.unpacks_to_readers`, :func:`.copies.split_ties`);
 2. **NOSPILL** trials (``num-non-spill-trials``, knob
    RegAllocNumNonSpillTrials; default 2): liveness is rebuilt, units are
    formed (:mod:`.coalesce`; the first trial coalesces when ``coalescing``
@@ -82,7 +83,7 @@ from passes.regalloc.callee_saves import emit_callee_saves, is_recursive
 from passes.regalloc.checker import check_function
 from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.coalesce import build_units
-from passes.regalloc.copies import lower_edge_copies, split_ties
+from passes.regalloc.copies import lower_edge_copies, split_ties, unpacks_to_readers
 from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.frame import move_into_frame
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
@@ -168,6 +169,7 @@ def allocate_function(
             smem_skipped = setup  # a remark if the function spills at all
         else:
             smem = setup
+    unpacks_to_readers(func)
     split_ties(func)
     refuse_unkept_claims(func, in_flight_reads)
     attempts = 0

@@ -63,7 +63,7 @@ from passes.regalloc.budget import (
     hidden_regs,
 )
 from passes.regalloc.classes import SPILLABLE_FILES
-from passes.regalloc.copies import lower_edge_copies, split_ties
+from passes.regalloc.copies import lower_edge_copies, split_ties, unpacks_to_readers
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
@@ -115,6 +115,7 @@ def allocate_function_ssa(
     # HGMMA accumulators in flight as one value each (inflight.py)
     in_flight_reads = prepare_in_flight(func)
     check_minimum(func, tgt, budget)
+    unpacks_to_readers(func)
     split_ties(func)
     refuse_unkept_claims(func, in_flight_reads)
     allowed = {f: budget.allowed(f) for f in FILES}
