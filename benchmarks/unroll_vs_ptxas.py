@@ -89,6 +89,11 @@ class Kernel:
     call: bool = False
     barrier: bool = False
     multi_exit: bool = False
+    atomic: bool = False
+    """An ``atomicAdd`` to global memory per iteration (RED.E.ADD.F32)."""
+    tid_start: bool = False
+    """The IV starts at ``threadIdx.x`` (runtime trip counts only): the trip
+    count differs between threads."""
     outer: int | None = 0
     """0: no nest; else the outer loop's constant trip count (None: runtime ``m``)."""
 
@@ -100,11 +105,12 @@ class Kernel:
 _HASH_K = (0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D, 0x27D4EB2F, 0x165667B1, 0xD3A2646C, 0xFD7046C5)
 
 
-def _loop_header(var: str, trip: int | None, bound: str, down: bool, stride: int) -> str:
+def _loop_header(var: str, trip: int | None, bound: str, down: bool, stride: int,
+                 start: str = "0") -> str:
     if trip is None:
         if down:
             return f"for (int {var} = {bound} - 1; {var} >= 0; {var} -= {stride})"
-        return f"for (int {var} = 0; {var} < {bound}; {var} += {stride})"
+        return f"for (int {var} = {start}; {var} < {bound}; {var} += {stride})"
     if down:
         return f"for (int {var} = {(trip - 1) * stride}; {var} >= 0; {var} -= {stride})"
     return f"for (int {var} = 0; {var} < {trip * stride}; {var} += {stride})"
@@ -121,13 +127,14 @@ def cuda_source(k: Kernel) -> str:
               "  unsigned u = threadIdx.x;"]
     ind = "  "
     idx_base = "i"
+    start = "(int)threadIdx.x" if k.tid_start else "0"
     if k.nested:
         lines += [f"{ind}#pragma unroll 1",
                   f"{ind}{_loop_header('j', k.outer, 'm', False, 1)} {{"]
         ind += "  "
         idx_base = "(j * 1024 + i)"
     lines += [f"{ind}#pragma unroll 1",
-              f"{ind}{_loop_header('i', k.trip, 'n', k.down, k.stride)} {{"]
+              f"{ind}{_loop_header('i', k.trip, 'n', k.down, k.stride, start)} {{"]
     body = ind + "  "
     # distinct, non-adjacent addresses: ptxas cannot merge the loads into vectors
     for q in range(k.loads):
@@ -140,6 +147,8 @@ def cuda_source(k: Kernel) -> str:
         lines.append(f"{body}s = ori_f(s);")
     if k.barrier:
         lines.append(f"{body}__syncthreads();")
+    if k.atomic:
+        lines.append(f"{body}atomicAdd(&out[({idx_base}) & 1023], v0);")
     if k.multi_exit:
         lines.append(f"{body}if (v0 < 0.0f) break;")
     lines.append(f"{ind}}}")
@@ -167,8 +176,11 @@ def sweep() -> list[Kernel]:
             ks.append(Kernel(f"{tn}_l{nl}", t, loads=nl))
         ks.append(Kernel(f"{tn}_call", t, call=True))
         ks.append(Kernel(f"{tn}_bar", t, barrier=True))
+        ks.append(Kernel(f"{tn}_atom", t, atomic=True))
         ks.append(Kernel(f"{tn}_exit", t, multi_exit=True))
         ks.append(Kernel(f"{tn}_exit_a10", t, multi_exit=True, alu=10))
+    ks.append(Kernel("u_tid", None, tid_start=True))
+    ks.append(Kernel("u_tid_atom", None, tid_start=True, atomic=True))
     for t in (4, 8, 32):
         ks.append(Kernel(f"c{t}_l2_a20", t, loads=2, alu=20))
         ks.append(Kernel(f"c{t}_call_a10", t, call=True, alu=10))

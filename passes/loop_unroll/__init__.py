@@ -99,6 +99,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis import LoopInfo, functions_of
+from ori_dialect.analysis.uniformity import Uniformity
 from ori_dialect.ops.control import BraOp, PragmaOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import (
@@ -385,6 +386,11 @@ class LoopUnrollPass(ModulePass):
                          single_block, nested_nounroll)
         if info.convergence:
             raise Reject(11, "convergence constraint (a convergence barrier is used in the loop)")
+        if (not self.seed_literal and trip is None and (info.atomic_count or info.fence_count)
+                and not Uniformity(func).is_uniform(term.guard)):
+            # DEVIATIONS.md 8: measured, ptxas leaves these loops rolled
+            raise Reject(11, "convergence constraint (threads leave the loop at different "
+                         "iterations and it holds an atomic or a memory fence)")
         # ---- Step E: hot-loop estimate ----
         hot = is_hot(lp.depth, trip)
         if info.has_cross_edges:

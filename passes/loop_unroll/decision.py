@@ -26,8 +26,9 @@ L, adapted from ptxas's opcodes to ori's ops.
   rolled), measured with ``benchmarks/unroll_vs_ptxas.py``; where it departs
   from the seed's text is listed in ``passes/loop_unroll/DEVIATIONS.md``, and
   ``seed-literal=true`` keeps the seed's reading.
-* ``call_count`` and ``inner_loop_count`` (ori's additions to the body scan)
-  feed that model.
+* ``call_count``, ``inner_loop_count``, ``atomic_count`` and
+  ``fence_count`` (ori's additions to the body scan) feed that model and
+  the driver's Step D convergence test.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ from ori_dialect.ir.metadata import Pipe
 from ori_dialect.ir.registers import BarrierType
 from ori_dialect.ops.control import BraOp, CallOp, PragmaOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp, ShlOp
-from ori_dialect.ops.memory import LdcOp
+from ori_dialect.ops.memory import AtomicOp, LdcOp
+from ori_dialect.ops.sync import MembarOp
 
 
 @dataclass
@@ -66,6 +68,10 @@ class BodyInfo:
     """Calls in the body (any callee; ``call_weight`` counts the inlinable ones)."""
     inner_loop_count: int = 0
     """Back edges inside the body other than the loop's own (loops still nested in it)."""
+    atomic_count: int = 0
+    """Atomic read-modify-writes in the body (ATOM, ATOMS, RED)."""
+    fence_count: int = 0
+    """Memory fences in the body (MEMBAR)."""
 
 
 def _iv_derived(v: SSAValue, iv: SSAValue | None, depth: int = 0) -> bool:
@@ -120,6 +126,10 @@ def scan_body(blocks: list[Block], latch: Block, loop_set: set[Block], iv: SSAVa
                 if op.callee is not None and op.callee.string_value() in single_block_callees:
                     info.call_weight += 9
                 continue
+            if isinstance(op, AtomicOp):
+                info.atomic_count += 1
+            if isinstance(op, MembarOp):
+                info.fence_count += 1
             mem = op.MEM
             if mem.reads or mem.writes:
                 info.mem_count += 1

@@ -284,3 +284,45 @@ builtin.module attributes {ori.target = "sm_90"} {
     ori.exit
   }
 }
+
+// -----
+// A runtime trip count with an atomic in the loop (DEVIATIONS.md 8): when
+// the IV starts at the thread index, threads leave at different iterations
+// and ptxas leaves the loop rolled (code 11, convergence); from a uniform
+// start it unrolls by 4 as any such loop.  seed-literal=true has no such
+// test.
+// CHECK: remark: @atomic_tid ^bb1: not unrolled (code 11): convergence constraint (threads leave the loop at different iterations and it holds an atomic or a memory fence)
+// CHECK: remark: @atomic_uniform ^bb1: unrolled by 4 (partial)
+// LIT: remark: @atomic_tid ^bb1: unrolled by
+builtin.module attributes {ori.target = "sm_90"} {
+  ori.func kernel @atomic_tid() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.ldc 0x0, [RZ + 0x218] : () -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %one = ori.mov 0x1 : () -> !ori.r32
+    ori.bra ^bb1(%t : !ori.r32)
+  ^bb1(%i : !ori.r32):
+    ori.red add.u32 [%a], %one : (!ori.r64, !ori.r32) -> ()
+    %i2 = ori.iadd3 %i, 0x40, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
+  ^bb2:
+    ori.stg [%a + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  ori.func kernel @atomic_uniform() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.ldc 0x0, [RZ + 0x218] : () -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    %one = ori.mov 0x1 : () -> !ori.r32
+    ori.bra ^bb1(%z : !ori.r32)
+  ^bb1(%i : !ori.r32):
+    ori.red add.u32 [%a], %one : (!ori.r64, !ori.r32) -> ()
+    %i2 = ori.iadd3 %i, 0x40, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32), ^bb2
+  ^bb2:
+    ori.stg [%a + 0x4], %i2 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
