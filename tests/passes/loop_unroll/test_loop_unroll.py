@@ -182,7 +182,7 @@ def _rem_id(c: tuple[str, int, bool, bool]) -> str:
 
 @pytest.mark.parametrize("case", [_REM_CASES[i] for i in (0, 2, 4, 6, 7)], ids=_rem_id)
 def test_unknown_trip_remainders(case: tuple[str, int, bool, bool]) -> None:
-    # factor 4 (power-of-two epilogue: one 2-copy stage, one single copy) and
+    # factor 4 (power-of-two epilogue: one 2-copy stage, then the original loop) and
     # 3 (not a power of two)
     _check_remainders(*case, (4, 3), "pow2")
 

@@ -12,7 +12,7 @@
 // Power-of-two remainder (seed Step O Phase 4): G checks the IV is at least
 // 3 below 2^32 (else the original loop runs), C checks 3 more iterations
 // exist, M runs 4 copies with one exit test, E1 (at least 2 left) runs 2
-// copies, E0 runs the last one.
+// copies, and the original loop runs the last one (its own test leaves).
 // CHECK-LABEL: ori.func kernel @sum(
 // CHECK:         ori.bra ^[[G:bb[0-9]+]](%z : !ori.r32, %z : !ori.r32)
 // CHECK:       ^[[ORIG:bb[0-9]+]](%i: !ori.r32, %s: !ori.r32):
@@ -28,12 +28,10 @@
 // CHECK:       ^[[E1]](%[[EI:.*]]: !ori.r32, %{{.*}}: !ori.r32):
 // CHECK-NEXT:    %[[E1N:.*]] = ori.iadd3 %[[EI]], 0x1, RZ
 // CHECK-NEXT:    %{{.*}} = ori.isetp lt.u32 %[[E1N]], %n, PT
-// CHECK-NEXT:    ori.bra if %{{.*}} : !ori.p, ^[[E1B:bb[0-9]+]](%{{.*}}), ^[[E0:bb[0-9]+]](
+// CHECK-NEXT:    ori.bra if %{{.*}} : !ori.p, ^[[E1B:bb[0-9]+]](%{{.*}}), ^[[ORIG]](
 // CHECK:       ^[[E1B]](
 // CHECK:         ori.isetp lt.u32 %{{.*}}, %n, PT
-// CHECK-NEXT:    ori.bra if %{{.*}} : !ori.p, ^[[E0]](%{{.*}}), ^[[EX]](
-// CHECK:       ^[[E0]](
-// CHECK:         ori.bra ^[[EX]](
+// CHECK-NEXT:    ori.bra if %{{.*}} : !ori.p, ^[[ORIG]](%{{.*}}), ^[[EX]](
 // CHECK-NEXT:  ^[[G]](%[[GI:.*]]: !ori.r32, %{{.*}}: !ori.r32):
 // CHECK-NEXT:    %[[OK:.*]] = ori.isetp le.u32 %[[GI]], -0x4, PT
 // CHECK-NEXT:    ori.bra if %[[OK]] : !ori.p, ^[[C]](%{{.*}}), ^[[ORIG]](
