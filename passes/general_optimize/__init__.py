@@ -34,7 +34,9 @@ package with its rule and the ptxas form it produces in its docstring):
   RZ`` -> ``IADD3 a, b, c``;
 * ``add-chain`` (``add_chain.py``) -- ``(x + K1) + K2`` -> ``x + (K1 +
   K2)``, 32-bit and the 64-bit add form: an unrolled loop steps its IV and
-  pointers once per iteration, not once per copy.
+  pointers once per iteration, not once per copy;
+* ``setp-combine`` (``setp_combine.py``) -- ``PLOP3`` of an ``ISETP`` and
+  another predicate -> ``ISETP.CMP.{AND,OR,XOR}`` with that predicate.
 
 After the rounds, ``dead-code`` erases the pure ops the rules left without
 readers (the copies' address adds once their accesses read ``[p + K]``):
@@ -45,7 +47,7 @@ Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
-add-chain; then a second walk
+add-chain, setp-combine; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -88,6 +90,7 @@ from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressA
 from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
+from passes.general_optimize.setp_combine import CombineSetp
 from passes.general_optimize.wide_add import WideAdd
 from passes.loop_utils import is_pure
 
@@ -98,7 +101,8 @@ class FunctionStats:
 
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
-                "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "dead-code")
+                "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
+                "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -161,6 +165,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: (x + K1) + K2 becomes x + (K1 + K2), 32-bit and 64-bit, when the inner sum "
         "has no other live reader (add_chain.py)"
     )
+    setp_combine: bool = option(
+        True, "ori: PLOP3 of an ISETP result (read only there) and another predicate becomes "
+        "the ISETP's own AND/OR/XOR with it (setp_combine.py)"
+    )
     dead_code: bool = option(
         True, "ori: after the rounds, erase the pure ops the rules left without readers"
     )
@@ -215,6 +223,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(MergeAdds(counts, extend=self.iadd3_merge_extend))
         if self.add_chain:
             per_op.append(ConstantAddChain(counts))
+        if self.setp_combine:
+            per_op.append(CombineSetp(counts))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))

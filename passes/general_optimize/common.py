@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src, port_operands
-from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, UPredType
+from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, RegFile, UPredType
 from ori_dialect.ops.integer import IAdd3Op
 
 
@@ -93,6 +93,29 @@ def add64_slots(lo: object, hi: object) -> tuple[SlotMap, SlotMap] | None:
     if co is None or hv["ci0"] is not co or (co1 is not None and co1.uses):
         return None
     return lv, hv
+
+
+NEAR = 16
+"""How far apart (ops) two ops may be for :func:`no_r_write_between`;
+further apart a rule declines rather than scans (the walk is per
+candidate)."""
+
+
+def no_r_write_between(x_op: Operation, y_op: Operation) -> bool:
+    """No op after ``x_op`` and before ``y_op`` (same block, at most
+    :data:`NEAR` apart) writes an R register."""
+    op = x_op.next_op
+    for _ in range(NEAR):
+        if op is None:
+            return False
+        if op is y_op:
+            return True
+        if any(isinstance(r.type, OriRegisterType) and r.type.REG_FILE is RegFile.R
+               for r in op.results):
+            return False
+        op = op.next_op
+    return False
+
 
 
 def rebuild(
@@ -176,12 +199,14 @@ def materialise(op: OriInstruction, slot: Src, v: Attribute) -> Any:
 
 
 __all__ = [
+    "NEAR",
     "CountingPattern",
     "before",
     "erase_replaced",
     "is_const",
     "known",
     "materialise",
+    "no_r_write_between",
     "port_constants",
     "rebuild",
     "replace_op",

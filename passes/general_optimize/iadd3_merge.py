@@ -26,7 +26,7 @@ one of ``a``, ``b`` to be a constant or read by another op too (taken
 to live on after ``x``: cheaper than scanning the block for the order of
 the reads, and it measured better, 37388 instructions against 37467 with
 the scan, same register total), or no op between ``x`` and ``y`` that
-writes an R register (at most :data:`NEAR` ops apart): then every point
+writes an R register (at most ``common.NEAR`` ops apart): then every point
 between them has at most the registers live just before ``x`` -- ``a``,
 ``b`` and ``c`` were live there, nothing new is -- so no point gains one.
 That is the shape of CUB's tile reductions, where PTX lists the sixteen
@@ -43,9 +43,15 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from ori_dialect.ir.instruction import uses_constant_port
-from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.integer import IAdd3Op
-from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op, unguarded
+from passes.general_optimize.common import (
+    CountingPattern,
+    is_rz,
+    no_r_write_between,
+    rebuild,
+    replace_op,
+    unguarded,
+)
 
 Term = tuple[SSAValue | Attribute, str | None]
 """A summand and its source modifier."""
@@ -69,28 +75,6 @@ def _two_input(op: IAdd3Op) -> list[Term] | None:
             continue
         terms.append((v, smods.get(slot.name)))
     return terms if zeros == 1 and len(terms) == 2 else None
-
-
-NEAR = 16
-"""How far apart (ops) ``x`` and ``y`` may be for the no-new-register test;
-further apart the merge is declined rather than scanned for (the walk is
-per candidate)."""
-
-
-def _nothing_written_between(x_op: Operation, y_op: Operation) -> bool:
-    """No op after ``x_op`` and before ``y_op`` (same block, at most
-    :data:`NEAR` apart) writes an R register."""
-    op = x_op.next_op
-    for _ in range(NEAR):
-        if op is None:
-            return False
-        if op is y_op:
-            return True
-        if any(isinstance(r.type, OriRegisterType) and r.type.REG_FILE is RegFile.R
-               for r in op.results):
-            return False
-        op = op.next_op
-    return False
 
 
 def _dies_at(v: SSAValue | Attribute, op: Operation) -> bool:
@@ -129,7 +113,7 @@ class MergeAdds(CountingPattern):
             if inner is None:
                 continue
             if not self.extend and sum(_dies_at(v, inner_op) for v, _ in inner) > 1 \
-                    and not _nothing_written_between(inner_op, op):
+                    and not no_r_write_between(inner_op, op):
                 continue  # a and b would both live on to y where x alone did
             terms = [*inner, outer[1 - k]]
             new = self._build(op, terms)
@@ -150,4 +134,4 @@ class MergeAdds(CountingPattern):
         return rebuild(op, [v for v, _ in order], smods=smods)  # type: ignore[return-value]
 
 
-__all__ = ["NEAR", "MergeAdds"]
+__all__ = ["MergeAdds"]
