@@ -249,13 +249,9 @@ def udivmod64(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:
     name = helper(ctx, "__ori_udivmod64")
     op = CallOp(name, [a, b], [r64(), r64()])
     ctx.add(op)
+    # x / 0 and x % 0 are all ones: the helper returns them (runtime.py)
     q, r = op.results
-    # x / 0 and x % 0: all ones (the helper's loop leaves r = a and q = the
-    # low clz-skipped ones)
-    bl, bh = halves(ctx, b)
-    nz = isetp(ctx, "ne", "u32", lop(ctx, bl, bh, RZ, lut(lambda x, y, z: x | y)), 0)
-    ones = c64(ctx, -1)
-    return sel64(ctx, q, ones, nz), sel64(ctx, r, ones, nz)
+    return q, r
 
 
 def sdivmod64(ctx: LoweringBuilder, a: V, b: V) -> tuple[V, V]:

@@ -14,8 +14,10 @@ are skipped (``a`` is pre-shifted by ``clz(a)``; the quotient bits then fill
 iterations.  The partial
 remainder ``r`` may need 65 bits when ``b >= 2^63``; its bit 64 is kept in a
 predicate (``%top``), and then ``r >= b`` holds regardless.  With ``b == 0``
-every step subtracts nothing and sets its bit; the caller replaces both
-results by all ones, the convention for ``x / 0`` and ``x % 0``.
+every step subtracts nothing and sets its bit; the helper then returns all
+ones for both results, the convention for ``x / 0`` and ``x % 0`` -- once,
+here, rather than with two SELs and a test after every call (ptxas's own
+64-bit division subroutine is likewise one body per kernel).
 """
 
 from __future__ import annotations
@@ -54,8 +56,9 @@ LOOP:
     sub.u32 %i, %i, 1;
     bra LOOP;
 DONE:
-    mov.u64 q, %x;
-    mov.u64 r, %rem;
+    setp.eq.u64 %more, b, 0;
+    selp.b64 q, -1, %x, %more;
+    selp.b64 r, -1, %rem, %more;
     ret;
 }
 """
