@@ -82,6 +82,8 @@ def test_generated_loops_many() -> None:
 
 @pytest.mark.fuzz
 def test_library_examples() -> None:
-    n = sum(_example(str(p.relative_to(ROOT)))
-            for p in sorted((ROOT / "examples" / "library" / "ptx" / "sm_80").glob("*.ptx")))
+    files = [*sorted((ROOT / "examples" / "library" / "ptx" / "sm_80").glob("*.ptx")),
+             *sorted((ROOT / "examples" / "ptx" / "sm_80").glob("*.ptx")),
+             *sorted((ROOT / "examples" / "tensor" / "ptx" / "sm_80").glob("*.ptx"))]
+    n = sum(_example(str(p.relative_to(ROOT))) for p in files)
     assert n >= 10
