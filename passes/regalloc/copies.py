@@ -18,8 +18,9 @@ allocator's colouring is heuristic, so a kernel may still come out
 differently: on the 135 example kernels this saves 313 instructions and
 changes no register total (codesize_vs_ptxas: 5 kernels lose one
 register, CUB's vsmem radix-sort kernel gains 5, already above ptxas's);
-moving only unpacks whose wide value is read below them saved 160.  A function issuing asynchronous MMAs is left to
-:mod:`.inflight`, which places the unpacks of accumulators in flight.
+moving only unpacks whose wide value is read below them saved 160.  A
+function issuing asynchronous MMAs is left to :mod:`.inflight`, which
+places the unpacks of accumulators in flight.
 
 **Tied operands.**  A guarded result must share its prior value's register.
 When the prior value is still live after the guarded instruction (or is the
