@@ -219,6 +219,20 @@ class Lop3Op(IntAluOp):
         if lut is not None and not 0 <= lut <= 255:
             raise VerifyException("ori.lop3: truth table must be in 0..255")
 
+    def sass_form(self, operand: OperandText) -> SassForm | None:
+        """With the predicate result, ptxas's order: ``LOP3.LUT P0, R4, R7,
+        0x1, RZ, 0xc0, !PT`` (the predicate first, the trailing ``!PT`` its
+        unused combining input)."""
+        p = self.dst("p")
+        if p is None:
+            return None
+        srcs = self.smod_map()
+        ops = [operand(p, None), operand(self.results[0], None)]
+        ops += [operand(v, srcs.get(sl.name)) for sl, v in self.slot_values()]
+        mnemonic = self.UNIFORM_SASS if self.is_uniform_form() else self.SASS
+        assert mnemonic is not None
+        return SassForm(mnemonic, (*ops, "!PT"))
+
 
 @ori_op
 class ShfOp(IntAluOp):
