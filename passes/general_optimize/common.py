@@ -96,21 +96,21 @@ def add64_slots(lo: object, hi: object) -> tuple[SlotMap, SlotMap] | None:
 
 
 NEAR = 16
-"""How far apart (ops) two ops may be for :func:`no_r_write_between`;
+"""How far apart (ops) two ops may be for :func:`no_write_between`;
 further apart a rule declines rather than scans (the walk is per
 candidate)."""
 
 
-def no_r_write_between(x_op: Operation, y_op: Operation) -> bool:
+def no_write_between(x_op: Operation, y_op: Operation, file: RegFile = RegFile.R) -> bool:
     """No op after ``x_op`` and before ``y_op`` (same block, at most
-    :data:`NEAR` apart) writes an R register."""
+    :data:`NEAR` apart) writes a register of ``file``."""
     op = x_op.next_op
     for _ in range(NEAR):
         if op is None:
             return False
         if op is y_op:
             return True
-        if any(isinstance(r.type, OriRegisterType) and r.type.REG_FILE is RegFile.R
+        if any(isinstance(r.type, OriRegisterType) and r.type.REG_FILE is file
                for r in op.results):
             return False
         op = op.next_op
@@ -206,7 +206,7 @@ __all__ = [
     "is_const",
     "known",
     "materialise",
-    "no_r_write_between",
+    "no_write_between",
     "port_constants",
     "rebuild",
     "replace_op",

@@ -47,7 +47,7 @@ from ori_dialect.ops.integer import IAdd3Op
 from passes.general_optimize.common import (
     CountingPattern,
     is_rz,
-    no_r_write_between,
+    no_write_between,
     rebuild,
     replace_op,
     unguarded,
@@ -113,7 +113,7 @@ class MergeAdds(CountingPattern):
             if inner is None:
                 continue
             if not self.extend and sum(_dies_at(v, inner_op) for v, _ in inner) > 1 \
-                    and not no_r_write_between(inner_op, op):
+                    and not no_write_between(inner_op, op):
                 continue  # a and b would both live on to y where x alone did
             terms = [*inner, outer[1 - k]]
             new = self._build(op, terms)

@@ -25,14 +25,14 @@ result a register at that one point).
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 
-from ori_dialect.ir.registers import PredType
+from ori_dialect.ir.registers import PredType, RegFile
 from ori_dialect.ops.integer import Lop3Op
 from ori_dialect.ops.predicate import ISetPOp
-from passes.general_optimize.common import NEAR, CountingPattern, is_rz, unguarded
+from passes.general_optimize.common import CountingPattern, is_rz, no_write_between, unguarded
 
 
 def _zero(v: object) -> bool:
@@ -59,21 +59,6 @@ def _tested(op: ISetPOp) -> SSAValue | None:
     return None
 
 
-def _no_p_write_between(x_op: Operation, y_op: Operation) -> bool:
-    """No op after ``x_op`` and before ``y_op`` (same block, at most
-    ``NEAR`` apart) writes a predicate."""
-    op = x_op.next_op
-    for _ in range(NEAR):
-        if op is None:
-            return False
-        if op is y_op:
-            return True
-        if any(isinstance(r.type, PredType) for r in op.results):
-            return False
-        op = op.next_op
-    return False
-
-
 class Lop3Predicate(CountingPattern):
     """``ISETP.NE (LOP3 ..), 0`` -> the LOP3's predicate result (module docstring)."""
 
@@ -87,7 +72,7 @@ class Lop3Predicate(CountingPattern):
         lop = x.owner
         if not isinstance(lop, Lop3Op) or len(lop.results) != 1 or not unguarded(lop):
             return
-        if lop.parent_block() is not op.parent_block() or not _no_p_write_between(lop, op):
+        if lop.parent_block() is not op.parent_block() or not no_write_between(lop, op, RegFile.P):
             return
         new = Lop3Op.make([v for _, v in lop.slot_values()],  # type: ignore[misc]
                           [lop.results[0].type, op.results[0].type],

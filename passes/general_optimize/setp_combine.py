@@ -18,7 +18,7 @@ complement (``lt``/``ge``, ``le``/``gt``, ``eq``/``ne``, ``f``/``t``) for
 its negation.  Only when the two ops share a block and no op between them
 writes an R register (``a`` and ``b`` live on to the PLOP3 where ``x`` did:
 with no new R value between, no point gains an R register; common.py
-``no_r_write_between``); ``z`` was read at the PLOP3 anyway.
+``no_write_between``); ``z`` was read at the PLOP3 anyway.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
 from passes.general_optimize.common import (
     CountingPattern,
-    no_r_write_between,
+    no_write_between,
     replace_op,
     unguarded,
 )
@@ -130,7 +130,7 @@ class CombineSetp(CountingPattern):
             if setp is None or setp.parent_block() is not op.parent_block():
                 continue
             form = _as_setp_bop(tab)
-            if form is None or not no_r_write_between(setp, op):
+            if form is None or not no_write_between(setp, op):
                 continue
             gx, bop, hz = form
             cmp = setp.mod("cmp")
