@@ -10,7 +10,8 @@ reduce loop, ``ptxas -arch=sm_80``); the copies' loads read ``[p +
 k*stride]`` (``addr-offset``).
 
 * 32-bit: ``y = IADD3 x, K1, RZ``; ``z = IADD3 y, K2, RZ`` becomes ``z =
-  IADD3 x, K1+K2, RZ`` (mod 2^32), no carry-in, no carry-out read.
+  IADD3 x, K1+K2, RZ`` (mod 2^32): both adds in ``addr-offset``'s form
+  (``narrow_offset``), no carry-in, neither carry-out read.
 * 64-bit, the importer's form (``addr_offset.py``): ``p1 = p0 + sext(K1)``;
   ``p2 = p1 + sext(K2)`` becomes ``p2 = p0 + sext(K1+K2)`` when ``K1+K2``
   is a signed 32-bit value, so the sum keeps the form ``addr-offset`` and
@@ -24,47 +25,20 @@ point gains a register.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
-from ori_dialect.ir.registers import R32Type
 from ori_dialect.ir.slots import int_attr
 from ori_dialect.ops.integer import IAdd3Op
-from passes.general_optimize.addr_offset import add64, sext_constant, split_constant
-from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op, unguarded
+from passes.general_optimize.addr_offset import add64, narrow_offset, sext_constant, split_constant
+from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op
 from passes.loop_utils import is_pure, signed_imm32
-
-_M32 = 0xFFFFFFFF
 
 
 def live_uses(v: SSAValue) -> int:
     """Readers of ``v`` other than pure ops whose results are all unread."""
     return sum(1 for u in v.uses
                if not (is_pure(u.operation) and all(not r.uses for r in u.operation.results)))
-
-
-def _narrow(op: Operation) -> tuple[SSAValue, int] | None:
-    """``op`` is an unguarded ``IADD3 x, K, RZ`` (any slots) with an
-    immediate ``K``, no carry-in and no carry-out read: (x, K unsigned)."""
-    if not isinstance(op, IAdd3Op) or not unguarded(op) or op.smod_map() or op.has_mod("x"):
-        return None
-    if any(r.uses for r in op.results[1:]):
-        return None
-    reg: SSAValue | None = None
-    k: int | None = None
-    for _, v in op.slot_values():
-        if isinstance(v, SSAValue):
-            if reg is not None:
-                return None
-            reg = v
-        elif k is None and isinstance(v, IntegerAttr):
-            k = v.value.data & _M32
-        elif not is_rz(v):
-            return None
-    if reg is None or k is None or not isinstance(reg.type, R32Type):
-        return None
-    return reg, k
 
 
 class ConstantAddChain(CountingPattern):
@@ -77,12 +51,18 @@ class ConstantAddChain(CountingPattern):
         if op.has_mod("x"):
             self._wide(op, rewriter)
             return
-        outer = _narrow(op)
+        # the outer sum's carry-out would change, and the inner add must die
+        # (a read carry-out keeps it): neither carry-out may be read
+        if any(r.uses for r in op.results[1:]):
+            return
+        outer = narrow_offset(op.results[0])
         if outer is None:
             return
         y, k2 = outer
-        inner = _narrow(y.owner)  # type: ignore[arg-type]
+        inner = narrow_offset(y)
         if inner is None or y.index != 0 or live_uses(y) != 1:  # type: ignore[attr-defined]
+            return
+        if any(r.uses for r in y.owner.results[1:]):  # type: ignore[union-attr]
             return
         x, k1 = inner
         new = rebuild(op, self._values(op, x, signed_imm32(k1 + k2)))

@@ -64,6 +64,11 @@ def is_rz(v: object) -> bool:
     return isinstance(v, R32Type) and v.is_fixed
 
 
+def is_pt(v: object) -> bool:
+    """``v`` is the constant predicate PT."""
+    return isinstance(v, PredType) and v.is_fixed
+
+
 SlotMap = dict[str, SSAValue | Attribute]
 
 
@@ -204,6 +209,7 @@ __all__ = [
     "before",
     "erase_replaced",
     "is_const",
+    "is_pt",
     "known",
     "materialise",
     "no_write_between",

@@ -29,10 +29,16 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 
-from ori_dialect.ir.registers import PredType, RegFile
+from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import Lop3Op
 from ori_dialect.ops.predicate import ISetPOp
-from passes.general_optimize.common import CountingPattern, is_rz, no_write_between, unguarded
+from passes.general_optimize.common import (
+    CountingPattern,
+    is_pt,
+    is_rz,
+    no_write_between,
+    unguarded,
+)
 
 
 def _zero(v: object) -> bool:
@@ -49,7 +55,7 @@ def _tested(op: ISetPOp) -> SSAValue | None:
         return None
     vals = {s.name: v for s, v in op.slot_values()}
     c = vals.get("c")
-    if not (isinstance(c, PredType) and c.is_fixed):
+    if not is_pt(c):
         return None
     a, b = vals.get("a"), vals.get("b")
     if isinstance(a, SSAValue) and _zero(b):

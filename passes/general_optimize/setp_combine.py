@@ -27,10 +27,10 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
-from ori_dialect.ir.registers import PredType
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
 from passes.general_optimize.common import (
     CountingPattern,
+    is_pt,
     no_write_between,
     replace_op,
     unguarded,
@@ -41,10 +41,6 @@ COMPLEMENT = {"lt": "ge", "ge": "lt", "le": "gt", "gt": "le", "eq": "ne", "ne": 
 """``not (a CMP b)`` as a compare of ``a`` and ``b``."""
 
 _BOPS = {"and": lambda u, v: u & v, "or": lambda u, v: u | v, "xor": lambda u, v: u ^ v}
-
-
-def _is_pt(v: object) -> bool:
-    return isinstance(v, PredType) and v.is_fixed
 
 
 def _two_input_table(op: PLop3Op) -> tuple[SSAValue, SSAValue, dict[tuple[int, int], int]] | None:
@@ -63,7 +59,7 @@ def _two_input_table(op: PLop3Op) -> tuple[SSAValue, SSAValue, dict[tuple[int, i
         if s.name not in ("a", "b", "c"):
             continue
         neg = 1 if smods.get(s.name) == "not" else 0
-        if _is_pt(v):
+        if is_pt(v):
             srcs.append(not neg)
             negs.append(0)
         elif isinstance(v, SSAValue):
@@ -109,7 +105,7 @@ def _plain_compare(v: SSAValue) -> ISetPOp | None:
     if sum(1 for _ in v.uses) != 1:
         return None
     c = op.src("c")
-    if not _is_pt(c) or op.smod_map().get("c"):
+    if not is_pt(c) or op.smod_map().get("c"):
         return None
     return op
 
