@@ -41,13 +41,13 @@ module total.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from ori_dialect.analysis.cfg import CFG
@@ -60,9 +60,10 @@ _IGNORED_ATTRIBUTES = frozenset({"loc"})
 """Discardable attributes that do not affect the results (the PTX source line)."""
 
 
-def cse_key(op: Operation) -> Hashable | None:
+def cse_key(op: Operation, operands: Sequence[SSAValue] | None = None) -> Hashable | None:
     """The value-numbering key of ``op``, or None when it does not take part
-    (module docstring, "Partial")."""
+    (module docstring, "Partial").  ``operands`` replaces ``op.operands`` in
+    the key (a caller that numbers values through classes of its own)."""
     if not isinstance(op, OriInstruction) or not op.results or op.successors or op.regions:
         return None
     cls = type(op)
@@ -73,7 +74,8 @@ def cse_key(op: Operation) -> Hashable | None:
     props = tuple(sorted(op.properties.items()))
     attrs = tuple(sorted((k, v) for k, v in op.attributes.items()
                          if k not in _IGNORED_ATTRIBUTES))
-    return (op.name, tuple(op.operands), props, attrs, tuple(r.type for r in op.results))
+    srcs = tuple(op.operands if operands is None else operands)
+    return (op.name, srcs, props, attrs, tuple(r.type for r in op.results))
 
 
 def is_block_local(op: OriInstruction) -> bool:

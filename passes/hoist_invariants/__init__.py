@@ -17,6 +17,9 @@ The modules, one job each:
 * :mod:`.engine` -- stages 2 (forward marking, or the set-based routine of
   knob 934), 3 (backward revocation) and 4 (transitive propagation);
 * :mod:`.profitability` -- stage 5;
+* :mod:`.mid_blocks` -- which invariants of the blocks ptxas's driver does
+  not visit move (EnableHoistLowLatencyInstMidBlock, ori's
+  ``hoist-duplicates``), and the merging of identical moved copies;
 * :mod:`.safety` -- the side-effect blocking table, the alias rule for loads
   and the zero-trip rule for instructions that may fault.
 
@@ -60,8 +63,8 @@ the seed's kebab-case name and default.  Not modelled:
   equal HoistLoopInvBudget / HoistBudget but not where they are read; the
   nested-hoist condition it gives uses max_iterations
   (``max-mid-header-size-rate-for-aggressive-hoist``) instead;
-* EnableHoistLowLatencyInstMidBlock, MovWeightForSinkingHoisting: the seed
-  gives no place in the algorithm where they act (ori has no sinking);
+* MovWeightForSinkingHoisting: the seed gives no place in the algorithm
+  where it acts (ori has no sinking);
 * knob 484 (movement gate), the pass-2 convergence bit and the pass-3
   IADD3 carry-out linkage: ptxas bookkeeping on registers that SSA values
   do not have (a moved instruction keeps all its results).
@@ -150,6 +153,13 @@ class HoistInvariantsPass(ModulePass):
     use_new_loop_invariant_routine_for_hoisting: bool = option(
         False, "UseNewLoopInvariantRoutineForHoisting (knob 934): the set-based invariance "
         "routine (fixed point in stage 2) instead of the single-pass scan")
+    enable_hoist_low_latency_inst_mid_block: bool = option(
+        False, "EnableHoistLowLatencyInstMidBlock: also hoist the low-latency invariants (fixed "
+        "latency, nothing scoreboarded) of the mid blocks, the blocks between the header and "
+        "the back edge that ptxas's driver does not visit")
+    hoist_duplicates: bool = option(
+        True, "ori: hoist an invariant of a mid block when the loop computes the same value "
+        "more than once, merging the copies at the preheader (passes/hoist_invariants/mid_blocks.py)")
     remarks: bool = option(
         False, "ori: print one remark per loop (hoisted N instructions, or not hoisted and "
         "why) and the per-function totals to stderr")
@@ -196,7 +206,9 @@ class HoistInvariantsPass(ModulePass):
             policy=self.hoist_late, overrides=overrides, multi_depth=self.multi_depth_hoist,
             disable_nested=self.disable_nested_hoist,
             max_iterations=self.max_mid_header_size_rate_for_aggressive_hoist,
-            set_based=self.use_new_loop_invariant_routine_for_hoisting)
+            set_based=self.use_new_loop_invariant_routine_for_hoisting,
+            mid_block_low_latency=self.enable_hoist_low_latency_inst_mid_block,
+            hoist_duplicates=self.hoist_duplicates)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         overrides = self._validate()

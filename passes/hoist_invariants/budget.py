@@ -7,7 +7,9 @@ block that dominates every latch (it runs on every iteration), 2 a block
 that does not (conditional code), 3 a back-edge block (a latch).  ori gives
 every block of the loop a mode, not only one block per depth level: the
 seed's per-depth walk picks the block of each level, ori's SSA loops are
-block sets, and a block's mode depends on dominance only.
+block sets, and a block's mode depends on dominance only.  The blocks of
+modes 1 and 2 at the loop's own depth are the ones ptxas's driver does not
+visit; what of them may still move is :mod:`.mid_blocks`'s decision.
 """
 
 from __future__ import annotations

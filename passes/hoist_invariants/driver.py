@@ -15,13 +15,18 @@ the loop forest, the seed's walk from the last RPO entry).  Per loop:
    without inner loops, 3 never, with the per-block override string;
 3. the header's block must not be the function's entry (a preheader must
    be able to exist);
-4. stages 1-5 (:mod:`.budget`, :mod:`.engine`, :mod:`.profitability`) block
-   by block in reverse post-order; a block stage 5 rejects keeps its
-   invariants, and so does everything that uses them;
-5. the invariants move, in program order, to the end of the dedicated
+4. stages 2-4 (:mod:`.engine`) over the whole loop; the invariants of the
+   mid blocks (at the loop's own depth, neither header nor back-edge
+   block), which ptxas's driver does not visit, are dropped unless
+   :mod:`.mid_blocks` lets them move;
+5. stages 1 and 5 (:mod:`.budget`, :mod:`.profitability`) block by block in
+   reverse post-order; a block stage 5 rejects keeps its invariants, and so
+   does everything that uses them;
+6. the invariants move, in program order, to the end of the dedicated
    preheader (``ori-loop-simplify``'s form), or of a preheader created on
    the first move: a new block appended to the function that takes the
-   header's block arguments and receives every entry edge.
+   header's block arguments and receives every entry edge; moved copies of
+   one value merge into the first (:func:`.mid_blocks.merge_copies`).
 
 Blocks of an inner loop (multi-depth) take part when the seed's nested-hoist
 condition holds for the child loop that contains them::
@@ -60,6 +65,7 @@ from passes.hoist_invariants.budget import (
     hoist_budget,
 )
 from passes.hoist_invariants.engine import BlockInfo, mark_invariants, prune
+from passes.hoist_invariants.mid_blocks import merge_copies, restrict_mid_blocks
 from passes.hoist_invariants.profitability import is_profitable
 from passes.hoist_invariants.safety import loop_memory
 from passes.loop_simplify import has_dedicated_preheader
@@ -77,6 +83,10 @@ class DriverKnobs:
     disable_nested: bool
     max_iterations: int
     set_based: bool
+    mid_block_low_latency: bool = False
+    """EnableHoistLowLatencyInstMidBlock (:mod:`.mid_blocks`)."""
+    hoist_duplicates: bool = True
+    """ori's hoist-duplicates (:mod:`.mid_blocks`)."""
 
 
 @dataclass
@@ -88,6 +98,8 @@ class LoopOutcome:
     """The preheader was created by this pass."""
     propagated: int = 0
     revoked: int = 0
+    merged: int = 0
+    """Moved copies merged into an identical moved instruction."""
 
 
 @dataclass
@@ -155,7 +167,8 @@ def block_infos(lp: Loop, li: LoopInfo, k: DriverKnobs) -> list[BlockInfo]:
         if li.depth(b) > lp.depth:
             child = _child_containing(lp, li, b)
             eligible = child is not None and nested_allowed(child, li, k)
-        out.append(BlockInfo(cfg.blocks[b], mode, guaranteed, eligible))
+        mid = li.depth(b) == lp.depth and mode in (DOMINATED, CONDITIONAL)
+        out.append(BlockInfo(cfg.blocks[b], mode, guaranteed, eligible, mid))
     return out
 
 
@@ -205,8 +218,14 @@ def hoist_loop(func: Operation, lp: Loop, li: LoopInfo, ids: dict[Block, int],
     marking = mark_invariants(infos, set_based=k.set_based)
     out.propagated, out.revoked = marking.propagated, marking.revoked
     inv = marking.invariant
+    in_mid = restrict_mid_blocks(inv, infos, low_latency=k.mid_block_low_latency,
+                                 duplicates=k.hoist_duplicates)
     if not inv:
-        if marking.blocked:
+        if in_mid:
+            out.reason = (f"its {in_mid} invariant instruction{'s' if in_mid != 1 else ''} "
+                          f"{'are' if in_mid != 1 else 'is'} in mid blocks (between the "
+                          f"header and the back edge; ptxas does not visit them)")
+        elif marking.blocked:
             reasons = ", ".join(f"{n} {r}" for r, n in sorted(marking.blocked.items()))
             out.reason = f"no movable invariant instruction ({reasons})"
         else:
@@ -248,6 +267,7 @@ def hoist_loop(func: Operation, lp: Loop, li: LoopInfo, ids: dict[Block, int],
     for op in moving:
         op.detach()
         pre.insert_op_before(op, term)
+    out.merged = merge_copies(moving)
     out.hoisted = len(moving)
     out.preheader = pre
     return out
@@ -307,6 +327,7 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
                     touched.add(li.cfg.blocks[outer.header])
                     outer = outer.parent
                 agg.hoisted += res.hoisted
+                agg.merged += res.merged
                 agg.preheader = res.preheader
             if res.created:
                 # a created preheader changes the CFG (and the outer loops'
@@ -328,6 +349,8 @@ def hoist_function(func: Operation, k: DriverKnobs, *, max_rounds: int = 64) -> 
             plural = "s" if o.hoisted != 1 else ""
             text = (f"hoisted {o.hoisted} instruction{plural} from ^bb{ids[hb]} to "
                     f"^bb{ids[o.preheader]}")
+            if o.merged:
+                text += f" ({o.merged} duplicate cop{'ies' if o.merged != 1 else 'y'} merged away)"
             rep.remarks.append((ids[hb], text))
         else:
             rep.loops_not += 1

@@ -51,6 +51,9 @@ class BlockInfo:
     eligible: bool
     """Instructions of this block may move (false: a block of an inner loop
     when nested hoisting is not allowed)."""
+    mid: bool = False
+    """A block at the loop's own depth other than the header and the
+    back-edge blocks: ptxas's driver does not visit it (:mod:`.mid_blocks`)."""
 
 
 @dataclass

@@ -43,6 +43,8 @@ PIPES = (
     ("ori-loop-simplify,ori-hoist-invariants{hoist-loop-inv-budget=0.0 "
      "use-new-loop-invariant-routine-for-hoisting=true}"),
     'ori-hoist-invariants{hoist-late-override="2=3" pass-id=3}',
+    ("ori-hoist-invariants{enable-hoist-low-latency-inst-mid-block=true "
+     "hoist-duplicates=false}"),
 )
 SCALARS = (0, 1, 2, 3, 7, 37)
 MAX_STEPS = 1_000_000
@@ -95,10 +97,11 @@ GEN_PIPES = (
     "ori-loop-simplify,ori-hoist-invariants-early",
     f"ori-loop-simplify,{ALL_FOUR}",
     "ori-hoist-invariants{pass-id=3 use-new-loop-invariant-routine-for-hoisting=true}",
+    "ori-loop-simplify,ori-hoist-invariants{enable-hoist-low-latency-inst-mid-block=true}",
 )
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_generated_programs_keep_results(seed: int) -> None:
     prog = generate(seed)
     pipe = GEN_PIPES[seed % len(GEN_PIPES)]
