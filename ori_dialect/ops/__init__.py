@@ -52,6 +52,7 @@ from ori_dialect.ops.integer import (
     IAdd3Op,
     IMadOp,
     IMnMxOp,
+    LeaHiSx32Op,
     LeaOp,
     Lop3Op,
     MovOp,
@@ -100,7 +101,7 @@ from ori_dialect.ops.tensor import DepBarOp, HmmaOp, ImmaOp, LdgDepBarOp, Ldgsts
 from ori_dialect.ops.texture import TexOp, Tld4Op, TldOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
-    IAdd3Op, IMadOp, LeaOp, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
+    IAdd3Op, IMadOp, LeaOp, LeaHiSx32Op, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
     BrevOp, BmskOp, PrmtOp, SelOp, MovOp, PackOp, UnpackOp,
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,

@@ -203,6 +203,42 @@ class LeaOp(IntAluOp):
 
 
 @ori_op
+class LeaHiSx32Op(IntAluOp):
+    """LEA.HI.SX32: ``d = (((int64)a << shift) >> 32) + b (+ ci)`` -- the high
+    word of the 64-bit sign extension of ``a`` shifted left by ``shift``,
+    plus ``b``; with ``x`` the carry ``ci`` is added too.  With shift 1 the
+    high word is ``a``'s sign word (``a >> 31``, arithmetic), so ptxas writes
+    the high half of ``base + (int64)i`` as ``IADD3 R8, P0, R20, R2, RZ`` /
+    ``LEA.HI.X.SX32 R9, R2, RZ, 0x1, P0`` (CUB's reduce and histogram
+    kernels, ``ptxas -arch=sm_80``) where the sign word would otherwise need
+    its own ``SHF.R.S32.HI`` and register."""
+
+    name = "ori.lea_hi_sx32"
+    SASS = "LEA.HI.SX32"
+    ADDITIVE = True
+    LATENCY = LatencyClass.ADDRESS
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"), imm("shift"), pred("ci", optional=True))
+    MODS = (flag("x"),)
+
+    def verify_semantics(self) -> None:
+        sh = self.src_int("shift")
+        if sh is not None and not 0 <= sh <= 31:
+            raise VerifyException("ori.lea_hi_sx32: shift amount must be in 0..31")
+        if self.has_mod("x") != (self.src("ci") is not None):
+            raise VerifyException("ori.lea_hi_sx32: the 'x' form takes the carry 'ci', "
+                                  "others do not")
+
+    def sass_form(self, operand: OperandText) -> SassForm | None:
+        """ptxas's spelling: ``LEA.HI.X.SX32 d, a, b, shift, ci`` (the ``X``
+        before ``SX32``)."""
+        smods = self.smod_map()
+        ops = [operand(self.results[0], None)]
+        ops += [operand(v, smods.get(sl.name)) for sl, v in self.slot_values()]
+        return SassForm("LEA.HI.X.SX32" if self.has_mod("x") else "LEA.HI.SX32", tuple(ops))
+
+
+@ori_op
 class Lop3Op(IntAluOp):
     """LOP3.LUT: ``d = LUT(a, b, c)`` bitwise, where bit ``(a<<2)|(b<<1)|c`` of
     ``lut`` gives the output (so ``a & b`` is 0xC0, ``a | b`` 0xFC, ``a ^ b`` 0x3C).

@@ -38,7 +38,9 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``setp-combine`` (``setp_combine.py``) -- ``PLOP3`` of an ``ISETP`` and
   another predicate -> ``ISETP.CMP.{AND,OR,XOR}`` with that predicate;
 * ``lop3-predicate`` (``lop3_predicate.py``) -- ``ISETP.NE (LOP3 ..), 0``
-  -> the LOP3's own predicate result.
+  -> the LOP3's own predicate result;
+* ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
+  -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``.
 
 After the rounds, ``dead-code`` erases the pure ops the rules left without
 readers (the copies' address adds once their accesses read ``[p + K]``):
@@ -49,7 +51,7 @@ Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
-add-chain, setp-combine, lop3-predicate; then a second walk
+add-chain, setp-combine, lop3-predicate, lea-sx32; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -91,6 +93,7 @@ from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.lea import ShiftAddToLea
+from passes.general_optimize.lea_sx32 import SignWordToLea
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.setp_combine import CombineSetp
@@ -105,7 +108,7 @@ class FunctionStats:
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
-                "lop3-predicate", "dead-code")
+                "lop3-predicate", "lea-sx32", "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -176,6 +179,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: ISETP.NE x, 0 of a LOP3 result x becomes the LOP3's predicate result "
         "(lop3_predicate.py)"
     )
+    lea_sx32: bool = option(
+        True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
+        "half of base + (int64)x (lea_sx32.py)"
+    )
     dead_code: bool = option(
         True, "ori: after the rounds, erase the pure ops the rules left without readers"
     )
@@ -234,6 +241,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(CombineSetp(counts))
         if self.lop3_predicate:
             per_op.append(Lop3Predicate(counts))
+        if self.lea_sx32:
+            per_op.append(SignWordToLea(counts))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))

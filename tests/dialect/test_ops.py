@@ -32,6 +32,10 @@ SAMPLES: dict[str, list[str]] = {
         "%0 = ori.lea %a, %b, 0x2 : (!ori.r32, !ori.r32) -> !ori.r32",
         "%0 = ori.lea hi.x %a, %b, 0x2, %c, %p : (!ori.r32, !ori.r32, !ori.r32, !ori.p) -> !ori.r32",
     ],
+    "ori.lea_hi_sx32": [
+        "%0 = ori.lea_hi_sx32 %a, RZ, 0x1 : (!ori.r32) -> !ori.r32",
+        "%0 = ori.lea_hi_sx32 x %a, c[0x0][0x164], 0x1, %p : (!ori.r32, !ori.p) -> !ori.r32",
+    ],
     "ori.lop3": [
         "%0 = ori.lop3 %a, %b, %c, 0xc0 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32",
         "%0, %1 = ori.lop3 %a, 0xff, RZ, 0xc0 : (!ori.r32) -> (!ori.r32, !ori.p)",

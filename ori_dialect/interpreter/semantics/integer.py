@@ -28,6 +28,7 @@ from ori_dialect.ops.integer import (
     IAdd3Op,
     IMadOp,
     IMnMxOp,
+    LeaHiSx32Op,
     LeaOp,
     Lop3Op,
     MovOp,
@@ -274,6 +275,27 @@ def _lea(op: LeaOp) -> OpFn:
         if want_co:
             out.append(bcast(np.right_shift(v, _U64_32) != 0, n, np.bool_))
         return tuple(out)
+
+    return fn
+
+
+@compiles(LeaHiSx32Op)
+def _lea_hi_sx32(op: LeaHiSx32Op) -> OpFn:
+    """LEA.HI.SX32: ``d = ((sext64(a) << shift) >> 32) + b (+ ci)``, mod 2^32."""
+    sl = Slots(op)
+    sh = U64(sl.imm("shift", 0) or 0)
+    ia, ib = sl.ix["a"], sl.ix["b"]
+    ici = sl.ix.get("ci") if op.has_mod("x") else None
+
+    def fn(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
+        a = u64(src[ia])
+        sign = np.where(np.right_shift(a, U64(31)) != 0, U64(0xFFFFFFFF), U64(0))
+        pair = np.bitwise_or(np.left_shift(sign, _U64_32), a)
+        t = np.bitwise_and(np.right_shift(np.left_shift(pair, sh), _U64_32), M32)
+        v = np.add(t, u64(src[ib]))
+        if ici is not None:
+            v = np.add(v, u64(src[ici]))
+        return (bcast(np.bitwise_and(v, M32), n, U32),)
 
     return fn
 

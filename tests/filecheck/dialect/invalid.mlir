@@ -164,3 +164,21 @@ ori.func @sp_outside_local() {
   %0 = ori.lds [R1 + 0x4] : () -> !ori.r32
   ori.ret
 }
+
+// -----
+
+ori.func @lea_sx32_shift(%a: !ori.r32) {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.lea_hi_sx32: shift amount must be in 0..31
+  %0 = ori.lea_hi_sx32 %a, RZ, 0x20 : (!ori.r32) -> !ori.r32
+  ori.ret
+}
+
+// -----
+
+ori.func @lea_sx32_carry(%a: !ori.r32) {
+  // CHECK: invalid.mlir:[[# @LINE + 2]]:3
+  // CHECK: ori.lea_hi_sx32: the 'x' form takes the carry 'ci', others do not
+  %0 = ori.lea_hi_sx32 x %a, RZ, 0x1 : (!ori.r32) -> !ori.r32
+  ori.ret
+}

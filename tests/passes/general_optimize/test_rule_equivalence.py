@@ -1,5 +1,5 @@
-"""The interpreter's results are unchanged by ``add-chain``, ``setp-combine``
-and ``lop3-predicate``: the shapes of their lit tests as kernels over random
+"""The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
+``lop3-predicate`` and ``lea-sx32``: the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
 
@@ -107,8 +107,25 @@ LOP3_PREDICATE = """
     ori.stg [%w + 0x200], %x : (!ori.r64, !ori.r32) -> ()
 """
 
+# the high half of base + (int64)a and of 7:c + (int64)b, a and b negative
+# in half the threads (the sign word all ones) and with carries from the low
+# halves; both halves stored
+LEA_SX32 = """
+    %lo0, %hi0 = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %sa = ori.shr %a, 0x1f : (!ori.r32) -> !ori.r32
+    %l1, %c1 = ori.iadd3 %a, %lo0, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h1 = ori.iadd3 x %sa, %hi0, RZ, %c1 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %sb = ori.shr %b, 0x1f : (!ori.r32) -> !ori.r32
+    %l2, %c2 = ori.iadd3 %b, %b0, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h2 = ori.iadd3 x RZ, 0x7, %sb, %c2 : (!ori.r32, !ori.p) -> !ori.r32
+    ori.stg [%w + 0x100], %l1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %h1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %l2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x280], %h2 : (!ori.r64, !ori.r32) -> ()
+"""
+
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
-         "lop3-predicate": (LOP3_PREDICATE, 2)}
+         "lop3-predicate": (LOP3_PREDICATE, 2), "lea-sx32": (LEA_SX32, 2)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))

@@ -19,7 +19,7 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ops import ALL_OPS
 from ori_dialect.ops.func import FuncOp
-from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaOp
+from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaHiSx32Op, LeaOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context, module_text
 from passes.contract import Requirement
 from passes.remat import RematPass
@@ -162,7 +162,8 @@ def test_op_facts() -> None:
     assert ops["a"].is_read_only_load() and ops["c"].is_read_only_load()
     assert not ops["g"].is_read_only_load() and not ops["o"].is_read_only_load()
     assert ops["m"].is_register_copy() and not ops["i"].is_register_copy()
-    assert {c for c in ALL_OPS if getattr(c, "ADDITIVE", False)} == {IAdd3Op, IMadOp, LeaOp}
+    assert {c for c in ALL_OPS if getattr(c, "ADDITIVE", False)} == {IAdd3Op, IMadOp, LeaOp,
+                                                                      LeaHiSx32Op}
     for c in ALL_OPS:
         if getattr(c, "ADDITIVE", False):
             assert c.REMATERIALIZABLE and c.is_speculatable()

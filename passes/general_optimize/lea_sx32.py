@@ -1,0 +1,95 @@
+"""``lea-sx32``: the high half of ``base + (int64)i`` reads ``i``'s sign
+extension through ``LEA.HI.X.SX32`` instead of a sign word in a register.
+
+Seed 001 "Pipeline Placement" (phase 13 GeneralOptimizeEarly) and issue 19
+item 3 ("the remaining operand forms SASS has"): PTX's ``cvt.s64.s32 %rd,
+%r; add.s64 %rd2, %rd, %rb`` imports as ``h = SHR x, 0x1f`` (the sign word),
+``lo, c = IADD3 x, bl, RZ`` and ``hi = IADD3.X h, bh, RZ, c``; ptxas writes
+the high half as ``LEA.HI.X.SX32 R9, R2, RZ, 0x1, P0`` (CUB's reduce,
+histogram and radix-sort kernels, ``ptxas -arch=sm_80``), so the sign word
+needs neither an instruction nor a register -- in CUB's reduce kernel ori
+kept sixteen of them live across the tile loop.
+
+``hi = IADD3.X a, b, c, ci0`` (unguarded, no source modifiers, no second
+carry-in, no carry-out read) with one source ``h = SHR.S32 x, 0x1f``
+(unguarded, ``x`` a register), one ``RZ`` and one other source ``y``
+becomes ``LEA.HI.X.SX32 hi = x, y, 0x1, ci0``: ``(sext64(x) << 1) >> 32``
+is ``x``'s sign word.  The SHR dies with its last reader (the dead-code
+sweep).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import VerifyException
+
+from ori_dialect.ops.integer import IAdd3Op, LeaHiSx32Op, ShrOp
+from passes.general_optimize.common import CountingPattern, is_rz, port_constants, unguarded
+
+
+def sign_word_of(v: SSAValue | Attribute) -> SSAValue | None:
+    """``v`` is ``SHR.S32 x, 0x1f`` of a register ``x`` (unguarded): ``x``."""
+    if not isinstance(v, SSAValue) or not isinstance(v.owner, ShrOp):
+        return None
+    shr = v.owner
+    if not unguarded(shr) or shr.mod("sign") == "u32" or shr.smod_map():
+        return None
+    amount = shr.src("b")
+    x = shr.src("a")
+    if not (isinstance(amount, IntegerAttr) and amount.value.data == 31):
+        return None
+    return x if isinstance(x, SSAValue) else None
+
+
+class SignWordToLea(CountingPattern):
+    """``IADD3.X (SHR.S32 x, 31), y, RZ, c`` -> ``LEA.HI.X.SX32 x, y, 0x1, c``."""
+
+    ROOTS = (IAdd3Op,)
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: IAdd3Op, rewriter: PatternRewriter) -> None:
+        if not op.has_mod("x") or not unguarded(op) or op.smod_map():
+            return
+        if len(op.results) > 1 and any(r.uses for r in op.results[1:]):
+            return
+        vals = {s.name: v for s, v in op.slot_values()}
+        ci = vals.get("ci0")
+        if ci is None or "ci1" in vals or not isinstance(ci, SSAValue):
+            return
+        srcs = [vals.get(k) for k in ("a", "b", "c")]
+        for i, s in enumerate(srcs):
+            x = sign_word_of(s) if s is not None else None
+            if x is None:
+                continue
+            rest = [t for j, t in enumerate(srcs) if j != i]
+            if any(t is None for t in rest):
+                return
+            if is_rz(rest[0]):
+                y = rest[1]
+            elif is_rz(rest[1]):
+                y = rest[0]
+            else:
+                return
+            break
+        else:
+            return
+        assert y is not None
+        try:
+            new = LeaHiSx32Op.make([x, y, 1, ci], [op.results[0].type], mods="x",
+                                   attributes=dict(op.attributes))
+            new.verify()
+        except VerifyException:
+            return  # y a form LEA's b slot does not take
+        if port_constants(new, new.slot_values()) > 1:
+            return
+        new.results[0].name_hint = op.results[0].name_hint
+        rewriter.insert(new, InsertPoint.before(op))
+        rewriter.replace_all_uses_with(op.results[0], new.results[0])
+        rewriter.erase(op)
+        self.counts["lea-sx32"] += 1
+
+
+__all__ = ["SignWordToLea", "sign_word_of"]
