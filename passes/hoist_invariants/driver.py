@@ -118,13 +118,22 @@ def _child_containing(lp: Loop, li: LoopInfo, b: int) -> Loop | None:
     return inner
 
 
-def nested_allowed(child: Loop, li: LoopInfo, k: DriverKnobs) -> bool:
-    """The seed's nested-hoist condition for the blocks of ``child``."""
+def nested_allowed(child: Loop, li: LoopInfo, k: DriverKnobs,
+                   weights: dict[int, int] | None = None) -> bool:
+    """The seed's nested-hoist condition for the blocks of ``child``
+    (``weights``: block weights already counted, by block index)."""
     if k.disable_nested or child.children:
         return False
     blocks = li.cfg.blocks
-    header_w = block_weight(blocks[child.header])
-    body_w = sum(block_weight(blocks[b]) for b in child.blocks if b != child.header)
+    w = weights if weights is not None else {}
+
+    def weight(b: int) -> int:
+        if b not in w:
+            w[b] = block_weight(blocks[b])
+        return w[b]
+
+    header_w = weight(child.header)
+    body_w = sum(weight(b) for b in child.blocks if b != child.header)
     entries = [p for p in li.cfg.preds[child.header] if p not in child.blocks]
     if body_w <= 1 or len(entries) != 1:
         return False
@@ -146,10 +155,14 @@ def boundary_reason(lp: Loop, li: LoopInfo, ids: dict[Block, int]) -> str | None
     return None
 
 
-def block_infos(lp: Loop, li: LoopInfo, k: DriverKnobs) -> list[BlockInfo]:
+def block_infos(lp: Loop, li: LoopInfo, k: DriverKnobs,
+                weights: dict[int, int] | None = None) -> list[BlockInfo]:
     cfg, dom = li.cfg, li.domtree
     exiting = lp.exiting_blocks
     out: list[BlockInfo] = []
+    # one verdict per inner loop, not one per block of it (the sums of its
+    # weights made this quadratic in the inner loop's size, issue 20)
+    allowed: dict[int, bool] = {}
     for b in cfg.rpo:
         if b not in lp.blocks:
             continue
@@ -166,7 +179,12 @@ def block_infos(lp: Loop, li: LoopInfo, k: DriverKnobs) -> list[BlockInfo]:
         eligible = True
         if li.depth(b) > lp.depth:
             child = _child_containing(lp, li, b)
-            eligible = child is not None and nested_allowed(child, li, k)
+            if child is None:
+                eligible = False
+            else:
+                if child.header not in allowed:
+                    allowed[child.header] = nested_allowed(child, li, k, weights)
+                eligible = allowed[child.header]
         mid = li.depth(b) == lp.depth and mode in (DOMINATED, CONDITIONAL)
         out.append(BlockInfo(cfg.blocks[b], mode, guaranteed, eligible, mid))
     return out
@@ -212,9 +230,10 @@ def hoist_loop(func: Operation, lp: Loop, li: LoopInfo, ids: dict[Block, int],
         out.reason = "the header is the function's entry block (no preheader can exist)"
         return out
     blocks = cfg.blocks
-    header_w = block_weight(blocks[lp.header])
-    body_w = sum(block_weight(blocks[b]) for b in lp.blocks if b != lp.header)
-    infos = block_infos(lp, li, k)
+    weights = {b: block_weight(blocks[b]) for b in lp.blocks}
+    header_w = weights[lp.header]
+    body_w = sum(w for b, w in weights.items() if b != lp.header)
+    infos = block_infos(lp, li, k, weights)
     marking = mark_invariants(infos, set_based=k.set_based)
     out.propagated, out.revoked = marking.propagated, marking.revoked
     inv = marking.invariant
