@@ -42,6 +42,10 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``.
 
+After the rounds, ``tuple-args`` (``tuple_args.py``) carries block arguments
+that a PACK gathers, and that an edge fills from one UNPACK, as the packed
+value (an MMA accumulator around its loop).
+
 After the rounds, ``dead-code`` erases the pure ops the rules left without
 readers (the copies' address adds once their accesses read ``[p + K]``):
 phase 13 has ``ori-dead-code`` (phase 16) after it, phase 29 no such phase,
@@ -97,6 +101,7 @@ from passes.general_optimize.lea_sx32 import SignWordToLea
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.setp_combine import CombineSetp
+from passes.general_optimize.tuple_args import promote_tuple_args
 from passes.general_optimize.wide_add import WideAdd
 from passes.loop_utils import is_pure
 
@@ -108,7 +113,7 @@ class FunctionStats:
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
-                "lop3-predicate", "lea-sx32", "dead-code")
+                "lop3-predicate", "lea-sx32", "tuple-args", "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -183,6 +188,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
     )
+    tuple_args: bool = option(
+        True, "ori: after the rounds, block arguments a PACK gathers and an edge fills from "
+        "one UNPACK are carried as the packed value (tuple_args.py)"
+    )
     dead_code: bool = option(
         True, "ori: after the rounds, erase the pure ops the rules left without readers"
     )
@@ -251,6 +260,8 @@ class GeneralOptimizePass(ModulePass):
     def run_function(self, func: Operation) -> FunctionStats:
         st = FunctionStats(Counter())
         run_rounds(func.regions[0], self.patterns_for(st.counts), st.counts, self.max_iterations)
+        if self.tuple_args:
+            st.counts["tuple-args"] += promote_tuple_args(func)
         self.sweep_dead(func, st.counts)
         return st
 

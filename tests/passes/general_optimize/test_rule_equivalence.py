@@ -144,3 +144,23 @@ def test_rule_keeps_results(rule: str, tmp_path: Path) -> None:
     # and after allocation, on the physical registers
     seen = check_lit_inputs([tmp_path], "ori-general-optimize,ori-regalloc", seeds=range(4))
     assert seen.kernels == 1
+
+
+def test_tuple_args_keep_results(tmp_path: Path) -> None:
+    """``tuple-args`` on the lit kernels (an HMMA accumulator carried around
+    its loop and out of it as one quad): the interpreter's results before and
+    after, and after allocation; the rule fires on the accumulator kernel."""
+    lit = Path(__file__).resolve().parents[2] / "filecheck" / "passes" / "general_optimize"
+    text = (lit / "tuple-args.mlir").read_text()
+    acc = text.split("// -----")[0]
+    counts: Counter[str] = Counter()
+    m = Parser(make_context(), acc).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        for f in functions_of(m):
+            counts.update(GeneralOptimizePass().run_function(f).counts)
+    assert counts["tuple-args"] == 2, counts
+    (tmp_path / "tuple-args.mlir").write_text(acc)
+    seen = check_lit_inputs([tmp_path], "ori-general-optimize", seeds=range(8))
+    assert seen.kernels == 1 and seen.changed == 1
+    seen = check_lit_inputs([tmp_path], "ori-general-optimize,ori-regalloc", seeds=range(4))
+    assert seen.kernels == 1
