@@ -86,6 +86,14 @@ def is_block_local(op: OriInstruction) -> bool:
     return any(op.constant_value(i) is not None for i in range(len(op.results)))
 
 
+def merge_into(op: Operation, prev: Operation) -> None:
+    """Erase ``op``, a repeat of ``prev``: its readers read ``prev``'s results."""
+    for old, new in zip(op.results, prev.results, strict=True):
+        old.replace_all_uses_with(new)
+    op.detach()
+    op.erase()
+
+
 def cse_function(func: Operation) -> int:
     """Remove the ops of ``func`` that repeat a dominating op; the count removed."""
     cfg = CFG.compute(func)
@@ -117,10 +125,7 @@ def cse_function(func: Operation) -> int:
                 if table is scoped:
                     mine.append(key)
                 continue
-            for old, new in zip(op.results, prev.results, strict=True):
-                old.replace_all_uses_with(new)
-            op.detach()
-            op.erase()
+            merge_into(op, prev)
             removed += 1
         added[b] = mine
         work.append((False, b))
@@ -164,4 +169,4 @@ class CseLatePass(CsePass):
     name = "ori-cse-late"
 
 
-__all__ = ["CseLatePass", "CsePass", "cse_function", "cse_key", "is_block_local"]
+__all__ = ["CseLatePass", "CsePass", "cse_function", "cse_key", "is_block_local", "merge_into"]

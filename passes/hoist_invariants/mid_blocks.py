@@ -36,7 +36,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from xdsl.ir import Operation, SSAValue
 
-from passes.cse import cse_key
+from passes.cse import cse_key, merge_into
 from passes.hoist_invariants.engine import BlockInfo, prune
 from passes.hoist_invariants.profitability import scoreboarded_results
 
@@ -93,10 +93,7 @@ def merge_copies(ops: Sequence[Operation]) -> int:
         r = rep[op]
         if r is op:
             continue
-        for old, new in zip(op.results, r.results, strict=True):
-            old.replace_all_uses_with(new)
-        op.detach()
-        op.erase()
+        merge_into(op, r)
         merged += 1
     return merged
 
