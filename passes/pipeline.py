@@ -199,9 +199,10 @@ class PtxasPipelinePass(ModulePass):
         False, "ptxas -v: print the ori-stats lines after allocation")
     remarks: bool = option(
         False, "ori: print every phase's remarks (unrolling decisions, allocation remarks)")
-    disable: str = option(
-        "", "ori: comma-separated pass names to leave out (e.g. 'ori-loop-unroll'); "
-        "ori-regalloc cannot be left out")
+    disable: str | tuple[str, ...] = option(
+        "", "ori: pass names to leave out, comma-separated (disable=ori-cse,ori-remat; the "
+        "pipeline syntax gives a list, a quoted string works too); ori-regalloc cannot be "
+        "left out")
 
     def phase_text(self, phase: Phase) -> str:
         """``phase`` as ``-p`` spells it with the options this pipeline gives
@@ -236,7 +237,8 @@ class PtxasPipelinePass(ModulePass):
         return opts
 
     def skipped(self) -> set[str]:
-        names = {n.strip() for n in self.disable.split(",") if n.strip()}
+        given = self.disable if isinstance(self.disable, tuple) else (self.disable,)
+        names = {n.strip() for item in given for n in item.split(",") if n.strip()}
         unknown = names - set(phase_names())
         if unknown:
             raise PassFailedException(

@@ -44,6 +44,19 @@ def test_options_reach_the_phases() -> None:
     assert PtxasPipelinePass().phase_options("ori-loop-unroll") == {}
 
 
+def test_disable_takes_a_list_from_the_pipeline_syntax() -> None:
+    """``-p 'ori-ptxas{disable=a,b}'``: the pipeline parser gives a tuple."""
+    from xdsl.utils.arg_spec import parse_pipeline
+
+    for text in ("ori-ptxas{disable=ori-cse,ori-remat}",
+                 'ori-ptxas{disable="ori-cse,ori-remat"}'):
+        (spec,) = parse_pipeline(text)
+        assert PtxasPipelinePass.from_pass_spec(spec).skipped() == {"ori-cse", "ori-remat"}
+    (spec,) = parse_pipeline("ori-ptxas{disable=ori-cse,ori-nope}")
+    with pytest.raises(PassFailedException, match="ori-nope"):
+        PtxasPipelinePass.from_pass_spec(spec).skipped()
+
+
 def test_disable_checks_names() -> None:
     assert PtxasPipelinePass(disable="ori-loop-unroll").skipped() == {"ori-loop-unroll"}
     with pytest.raises(PassFailedException, match="names no phase"):
