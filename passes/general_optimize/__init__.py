@@ -38,7 +38,7 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``setp-combine`` (``setp_combine.py``) -- ``PLOP3`` of an ``ISETP`` and
   another predicate -> ``ISETP.CMP.{AND,OR,XOR}`` with that predicate;
 * ``lop3-predicate`` (``lop3_predicate.py``) -- ``ISETP.NE (LOP3 ..), 0``
-  -> the LOP3's own predicate result;
+  -> the LOP3's own predicate result (``ISETP.EQ``: negated at every reader);
 * ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``.
 

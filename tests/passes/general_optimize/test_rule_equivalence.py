@@ -88,8 +88,8 @@ SETP_COMBINE = """
     ori.stg [%w + 0x300], %s5 : (!ori.r64, !ori.r32) -> ()
 """
 
-# a LOP3 tested against zero (!= twice, the LOP3 result stored too; == is
-# not the LOP3's predicate and stays)
+# a LOP3 tested against zero (!= twice, the LOP3 result stored too; == once,
+# read negated by a SEL and as a guard)
 LOP3_PREDICATE = """
     %x = ori.lop3 %a, %b, RZ, 0xc0 : (!ori.r32, !ori.r32) -> !ori.r32
     %q = ori.isetp ne.u32 %x, 0x0, PT : (!ori.r32) -> !ori.p
@@ -101,7 +101,9 @@ LOP3_PREDICATE = """
     %v = ori.lop3 %b, 0x1, RZ, 0xc0 : (!ori.r32) -> !ori.r32
     %e = ori.isetp eq.u32 %v, 0x0, PT : (!ori.r32) -> !ori.p
     %s3 = ori.sel %one, 0x0, %e : (!ori.r32, !ori.p) -> !ori.r32
+    %g = ori.iadd3 %a, 0x5, RZ if %e else %b : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
     ori.stg [%w + 0x280], %s3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x300], %g : (!ori.r64, !ori.r32) -> ()
     ori.stg [%w + 0x100], %s1 : (!ori.r64, !ori.r32) -> ()
     ori.stg [%w + 0x180], %s2 : (!ori.r64, !ori.r32) -> ()
     ori.stg [%w + 0x200], %x : (!ori.r64, !ori.r32) -> ()
@@ -125,7 +127,7 @@ LEA_SX32 = """
 """
 
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
-         "lop3-predicate": (LOP3_PREDICATE, 2), "lea-sx32": (LEA_SX32, 2)}
+         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 2)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
