@@ -129,18 +129,21 @@ def rebuild(
     *,
     smods: dict[str, str] | None = None,
     mods: str | None = None,
+    guard: tuple[SSAValue, bool] | None = None,
 ) -> OriInstruction | None:
-    """A copy of ``op`` with new slot values, built by ``make`` and verified;
-    None when that form does not verify."""
-    _, guard, prior = op.operand_groups()
+    """A copy of ``op`` with new slot values (and, given ``guard``, a new
+    guard and sense), built by ``make`` and verified; None when that form
+    does not verify."""
+    _, old_guard, prior = op.operand_groups()
+    g, neg = guard if guard is not None else (old_guard, "guard_neg" in op.properties)
     try:
         new = type(op).make(
             list(values),  # type: ignore[arg-type]
             [r.type for r in op.results],
             mods=(op.mods.data if op.mods is not None else "") if mods is None else mods,
             smods=op.smod_map() if smods is None else smods,
-            guard=guard,
-            guard_neg="guard_neg" in op.properties,
+            guard=g,
+            guard_neg=neg,
             prior=list(prior),
             attributes=dict(op.attributes),
         )

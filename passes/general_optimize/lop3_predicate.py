@@ -36,7 +36,6 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import RegFile
@@ -48,6 +47,7 @@ from passes.general_optimize.common import (
     is_pt,
     is_rz,
     no_write_between,
+    rebuild,
     unguarded,
 )
 
@@ -114,20 +114,8 @@ def negated_reader(user: Operation, q: SSAValue, p: SSAValue) -> Operation | Non
             values.append(p)
         else:
             values.append(v)
-    neg = "guard_neg" in user.properties
-    if guard is q:
-        guard, neg = p, not neg
-    try:
-        new = type(user).make(
-            values,  # type: ignore[arg-type]
-            [r.type for r in user.results],
-            mods=user.mods.data if user.mods is not None else "",
-            smods=smods, guard=guard, guard_neg=neg, prior=list(prior),
-            attributes=dict(user.attributes))
-        new.verify()
-    except VerifyException:
-        return None
-    return new
+    flip = (p, "guard_neg" not in user.properties) if guard is q else None
+    return rebuild(user, values, smods=smods, guard=flip)
 
 
 class Lop3Predicate(CountingPattern):
