@@ -43,8 +43,8 @@ package with its rule and the ptxas form it produces in its docstring):
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``.
 
 After the rounds, ``tuple-args`` (``tuple_args.py``) carries block arguments
-that a PACK gathers, and that an edge fills from one UNPACK, as the packed
-value (an MMA accumulator around its loop).
+that an edge fills with all the parts of one MMA result as that value (an
+MMA accumulator around its loop and out of it).
 
 After the rounds, ``dead-code`` erases the pure ops the rules left without
 readers (the copies' address adds once their accesses read ``[p + K]``):
@@ -181,16 +181,16 @@ class GeneralOptimizePass(ModulePass):
         "the ISETP's own AND/OR/XOR with it (setp_combine.py)"
     )
     lop3_predicate: bool = option(
-        True, "ori: ISETP.NE x, 0 of a LOP3 result x becomes the LOP3's predicate result "
-        "(lop3_predicate.py)"
+        True, "ori: ISETP.NE x, 0 of a LOP3 result x becomes the LOP3's predicate result, "
+        "ISETP.EQ x, 0 that predicate negated at every reader (lop3_predicate.py)"
     )
     lea_sx32: bool = option(
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
     )
     tuple_args: bool = option(
-        True, "ori: after the rounds, block arguments a PACK gathers and an edge fills from "
-        "one UNPACK are carried as the packed value (tuple_args.py)"
+        True, "ori: after the rounds, block arguments an edge fills with all the parts of one "
+        "MMA result are carried as that value (tuple_args.py)"
     )
     dead_code: bool = option(
         True, "ori: after the rounds, erase the pure ops the rules left without readers"
