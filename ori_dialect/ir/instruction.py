@@ -627,6 +627,14 @@ class OriInstruction(OriOp):
         (``IMAD.HI``)."""
         return self.UNIFORM_SASS is not None
 
+    def uniform_substitute(self) -> OriInstruction | None:
+        """An equivalent op (same sources and result types, not inserted) that
+        has a uniform-datapath form, for an op whose own SASS has none: SASS's
+        uniform datapath has no ``USHL``/``USHR``, so a warp-uniform ``SHL``
+        moves there as ``USHF.L.U32``.  None (the default): no substitute.
+        The new op uses the sources: the caller inserts it or erases it."""
+        return None
+
     def is_uniform_form(self) -> bool:
         """The op is its uniform-datapath form: it has results and all of
         them are uniform registers (UR/UP)."""

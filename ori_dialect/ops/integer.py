@@ -309,6 +309,12 @@ class ShlOp(IntAluOp):
     SRCS = (reg("a"), rio("b"))
     MODS = (flag("w"),)
 
+    def uniform_substitute(self) -> OriInstruction | None:
+        """``SHF.L[.W].U32 d, a, b, RZ``: the low word of ``{0, a} << b``,
+        with the same clamp (``USHF.L.U32`` is what ptxas's uniform code
+        shows for a shift left)."""
+        return _shift_as_shf(self, "l", lo=self.src("a"), hi=R32Type.fixed())
+
 
 @ori_op
 class ShrOp(IntAluOp):
@@ -321,6 +327,24 @@ class ShrOp(IntAluOp):
     DSTS = (Dst("d", R),)
     SRCS = (reg("a"), rio("b"))
     MODS = (_SIGN, flag("w"))
+
+    def uniform_substitute(self) -> OriInstruction | None:
+        """``SHF.R[.W].{S32,U32}.HI d, RZ, b, a``: the high word of ``{a, 0}
+        >> b`` is ``a >> b`` with SHR's clamp (ptxas's ``USHF.R.S32.HI UR18,
+        URZ, 0x1f, UR5`` for a sign word)."""
+        return _shift_as_shf(self, f"r.{self.mod('sign') or 's32'}", lo=R32Type.fixed(),
+                             hi=self.src("a"), high_word=True)
+
+
+def _shift_as_shf(op: OriInstruction, head: str, *, lo: object, hi: object,
+                  high_word: bool = False) -> OriInstruction | None:
+    """``op`` (SHL/SHR, unguarded, without source modifiers) as the funnel
+    shift that computes the same word; None for other instances."""
+    if not op.is_plain() or len(op.results) != 1 or not isinstance(op.results[0].type, R32Type):
+        return None
+    mods = head + (".w" if op.mod("w") else "") + (".hi" if high_word else "")
+    return ShfOp.make([lo, op.src("b"), hi], [op.results[0].type],  # type: ignore[list-item]
+                      mods=mods, attributes=dict(op.attributes))
 
 
 @ori_op
@@ -457,8 +481,10 @@ class MovOp(IntAluOp):
         return self.is_plain() and isinstance(self.src("a"), SSAValue)
 
     def reads_only_uniform_inputs(self) -> bool:
-        """A MOV of an immediate (the same in every thread)."""
-        return self.operand_groups()[1] is None and isinstance(self.src("a"), IntegerAttr)
+        """A MOV of an immediate or of a constant-bank word (the same in
+        every thread; into a uniform register the latter is a ``ULDC``)."""
+        return self.operand_groups()[1] is None and isinstance(
+            self.src("a"), IntegerAttr | CBankAttr)
 
     def register_moves(self) -> list[tuple[int, int]] | None:
         a, d = r_registers(self.src("a")), r_registers(self.results[0])

@@ -11,13 +11,24 @@ seeds give no algorithm; ori's is:
 1. :class:`~ori_dialect.analysis.uniformity.Uniformity` finds the blocks a
    warp runs together and the values equal in all its threads there
    (kernels only: a device function may be entered by part of a warp).
-2. :mod:`.select` picks the uniform ops with a uniform form, closed under
+2. :mod:`.select` picks the uniform ops with a uniform version (their
+   own uniform form; ``MOV c[][]``, which becomes the ``ULDC``; SHL/SHR
+   through their USHF substitute; PACK/UNPACK of UR parts), closed under
    their sources, whose other uses read a UR for free (the constant port
    of a GPR instruction), not live across a call, adding a ``ULDC`` only
    outside loops for a value live into a deeper loop; ``max-copies`` lets
-   a value cost that many ``MOV r, ur`` copies (0 by default: no
-   instruction is added inside a loop for the sake of the R file).
-3. :mod:`.rewrite` retypes them, loads their ``c[][]`` operands with
+   any value cost that many ``MOV r, ur`` copies (0 by default).
+3. **Copies where they pay** (:mod:`.pressure`, ``hot-copies`` /
+   ``hot-slack``): a value live where the R file is fullest may cost up
+   to ``hot-copies`` copies, the candidates it is computed from too; the
+   wider plan is taken only when it lowers the function's largest R count
+   before allocation, computed exactly for the plan (chosen values leave
+   the R file, each copy joins it right before its reader).  "Fullest" is
+   widened one register at a time, up to ``hot-slack`` below the largest
+   count, while each step still lowers it.  ptxas makes the same trade
+   (``IMAD.U32 R7, RZ, RZ, UR5`` copies next to the IMADs reading a
+   uniform ``blockDim * 4``); the rule is ori's.
+4. :mod:`.rewrite` retypes them, loads their ``c[][]`` operands with
    ``ULDC`` and reorders GPR users' commutative operands.
 
 The allocator then gives UR/UP registers (``ori-regalloc``'s UR and UP
@@ -30,8 +41,10 @@ must run with its warp converged and write the same value in every thread
 step), right after it and before ``ori-abi``.
 
 **Visible**: ``remarks=true`` prints per kernel what moved (by uniform
-mnemonic), the ``ULDC`` and copies added, and why uniform values stayed in
-the R file; ``stats=true`` the module's totals.  A target without uniform
+mnemonic), the ``ULDC`` and copies added, whether copies of the values
+where the R file is fullest were taken (and the count they reach) and why
+uniform values stayed in the R file; ``stats=true`` the module's totals
+(``hot``: kernels that took such copies).  A target without uniform
 registers (before sm_75) and device functions get a remark and are left
 alone.
 
@@ -52,13 +65,15 @@ from xdsl.utils.exceptions import PassFailedException
 from ori_dialect.analysis import functions_of
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
+from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.uniformity import Uniformity
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
 from passes.regalloc.budget import function_target
+from passes.uniform.pressure import hot_values, r_points, r_pressure_with
 from passes.uniform.rewrite import apply_plan
-from passes.uniform.select import Selector
+from passes.uniform.select import Plan, Selector
 
 
 @dataclass(frozen=True)
@@ -74,6 +89,12 @@ class UniformPass(ModulePass):
     max_copies: int = option(
         0, "uses per value that may read it through a MOV from the uniform register "
         "(0: only values every GPR user reads through its constant port)")
+    hot_copies: int = option(
+        8, "ori: uses per value that may read it through a MOV when the value is live "
+        "where the R file is fullest (passes/uniform/pressure.py)")
+    hot_slack: int = option(
+        6, "ori: a value is 'live where the R file is fullest' at points holding at least "
+        "the function's largest R count minus this")
     target: str = option("", "SM target (default: the module's)")
     remarks: bool = option(
         False, "ori: print per kernel what moved to the uniform datapath and why values stayed")
@@ -81,15 +102,16 @@ class UniformPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require(self, op)
-        if self.max_copies < 0:
-            raise PassFailedException(
-                f"ori-uniform: max-copies must be 0 or more, got {self.max_copies}")
+        for name, v in (("max-copies", self.max_copies), ("hot-copies", self.hot_copies),
+                        ("hot-slack", self.hot_slack)):
+            if v < 0:
+                raise PassFailedException(f"ori-uniform: {name} must be 0 or more, got {v}")
         totals: Counter[str] = Counter()
         for func in functions_of(op):
             assert isinstance(func, FuncOp)
             self.run_function(func, totals)
         if self.stats:
-            keys = ("values", "ops", "args", "uldc", "copies", "swapped", "kept")
+            keys = ("values", "ops", "args", "uldc", "copies", "swapped", "kept", "hot")
             emit_stats(self.name, " ".join(f"[{k}={totals[k]}]" for k in keys))
         if self.remarks or self.stats:
             flush_diagnostics()
@@ -111,7 +133,12 @@ class UniformPass(ModulePass):
         cfg = CFG.compute(func)
         uni = Uniformity(func, cfg)
         loops = LoopInfo(cfg, DominatorTree(cfg))
-        plan = Selector(uni, loops.depths(), max_copies=self.max_copies).run()
+        live = Liveness(cfg)
+        sel = Selector(uni, loops.depths(), max_copies=self.max_copies,
+                       hot_copies=self.hot_copies, liveness=live)
+        plan = sel.run()
+        if self.hot_copies > self.max_copies:
+            plan = self._with_hot_copies(func, live, sel, plan, totals)
         kept = sum(plan.dropped.values())
         totals["kept"] += kept
         if not plan.ops and not plan.args:
@@ -136,6 +163,40 @@ class UniformPass(ModulePass):
             + (f", {len(plan.args)} block argument(s)" if plan.args else "")
             + f"; {counts['uldc']} ULDC added, {counts['copies']} copies"
             + _why(plan.dropped))
+
+
+    def _with_hot_copies(self, func: FuncOp, live: Liveness, sel: Selector, plan: Plan,
+                         totals: Counter[str]) -> Plan:
+        """``plan`` widened by copies of the values live where the R file is
+        fullest (passes/uniform/pressure.py), when that lowers the
+        function's largest R count; else ``plan`` unchanged.  "Fullest" is
+        first the largest count exactly, then each count below it down to
+        ``hot-slack`` below (a wider hot set also frees the next-fullest
+        points), while each step still lowers the count."""
+        points = r_points(live)
+        best, best_r = plan, -1
+        last = plan.chosen_values()
+        for slack in range(self.hot_slack + 1):
+            wide = sel.run(hot_values(points, live, slack))
+            chosen = wide.chosen_values()
+            if chosen == last:
+                continue
+            last = chosen
+            if best_r < 0:
+                best_r = r_pressure_with(points, live, plan)
+            r = r_pressure_with(points, live, wide)
+            if r >= best_r:
+                break
+            best, best_r = wide, r
+        if best is plan:
+            if best_r >= 0:
+                self._remark(func, "copies of values live where the R file is fullest would "
+                                   f"not lower its largest R count ({best_r}): not taken")
+            return plan
+        totals["hot"] += 1
+        self._remark(func, "copies of values live where the R file is fullest lower its "
+                           f"largest R count to {best_r}")
+        return best
 
 
 def _why(dropped: Counter[str]) -> str:

@@ -31,9 +31,9 @@ from ori_dialect.ir.registers import (
     uniform_counterpart,
 )
 from ori_dialect.ops.control import BraOp
-from ori_dialect.ops.integer import MovOp
+from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdcOp
-from passes.uniform.select import Plan, edge_dest_arg, placement
+from passes.uniform.select import Plan, edge_dest_arg, is_cbank_move, placement
 
 
 def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
@@ -41,6 +41,7 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     uniform mnemonic, ``uldc``, ``copies``, ``swapped``) and the ops it
     retyped, built or rewrote (for the caller's verification)."""
     counts: Counter[str] = Counter()
+    plan.ops = [_substituted(op) for op in plan.ops]
     chosen = plan.chosen_values()
     for v in chosen:
         ut = uniform_counterpart(type(v.type))  # type: ignore[arg-type]
@@ -67,8 +68,31 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     return counts, touched
 
 
+def _substituted(op: Operation) -> Operation:
+    """A chosen op without a uniform form of its own (SHL/SHR) replaced by
+    its ``uniform_substitute``, still in R types (retyped below)."""
+    if not isinstance(op, OriInstruction) or type(op).UNIFORM_SASS is not None \
+            or isinstance(op, PackOp | UnpackOp):
+        return op
+    sub = op.uniform_substitute()
+    assert sub is not None, f"{op.name} was chosen without a uniform version"
+    for old, r in zip(op.results, sub.results):
+        r.name_hint = old.name_hint
+    Rewriter.replace_op(op, sub)
+    return sub
+
+
 def _uniform_constants(op: OriInstruction, uldc: dict[tuple[Block, CBankAttr, int], SSAValue],
                        counts: Counter[str]) -> Operation:
+    if is_cbank_move(op):
+        # MOV d, c[b][o] into a UR is ULDC d, c[b][o] itself
+        c = op.src("a")
+        assert isinstance(c, CBankAttr)
+        ld = LdcOp.make([c.bank.data, R32Type.fixed(), c.offset.data], [op.results[0].type],
+                        attributes=dict(op.attributes))
+        ld.results[0].name_hint = op.results[0].name_hint
+        Rewriter.replace_op(op, ld)
+        return ld
     vals = op.slot_values()
     new_vals: list[SSAValue | Attribute] = []
     changed = False

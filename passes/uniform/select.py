@@ -8,13 +8,16 @@ The set is chosen as a greatest fixed point, starting from every candidate
 and dropping what breaks a rule, until nothing changes:
 
 * **candidate**: an unguarded op in a converged block whose results are all
-  uniform and which has a uniform form (``OriOp.UNIFORM_SASS``,
-  ``has_uniform_form``); a uniform block argument of a converged block that
-  is no divergent join;
+  uniform and which has a uniform version (:func:`has_uniform_version`:
+  ``OriOp.UNIFORM_SASS`` and ``has_uniform_form``, a ``uniform_substitute``,
+  or the PACK/UNPACK pseudo-ops); a uniform block argument of a converged
+  block that is no divergent join;
 * **closed**: a uniform op reads only uniform registers, so every register
   source of a chosen op is chosen (or already a UR), and every value
   flowing into a chosen block argument is chosen;
-* **no copies** (``max-copies``, default 0): every use outside the set must
+* **no copies** (``max-copies``, default 0; ``hot-copies`` for the values
+  :meth:`Selector.run` is given as hot, and the candidates they are
+  computed from): every use outside the set must
   read the UR for free -- in the slot that takes a constant-bank operand
   or a uniform register, with the instruction's one constant port free,
   possibly after swapping commutative operands (:func:`placement`); a use
@@ -26,7 +29,9 @@ and dropping what breaks a rule, until nothing changes:
   needs a ``ULDC`` first (uniform ops take no ``c[][]``); that is one more
   instruction, taken only when the op sits outside loops and a use of its
   result is in a deeper loop (the value would otherwise hold a GPR through
-  that loop).
+  that loop).  ``MOV d, c[][]`` is exempt: it becomes that ``ULDC``; so
+  is a hot value (its ``ULDC`` is paid like a copy, where the R file is
+  fullest).
 
 The rules are ori's (the seeds name ConvertMemoryToRegisterOrUniform but
 not its heuristics): register pressure moves out of the R file only where
@@ -38,7 +43,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
 from ori_dialect.analysis.cfg import CFG, edge_operands
 from ori_dialect.analysis.liveness import Liveness
@@ -47,7 +52,7 @@ from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, uses_constant_port
 from ori_dialect.ir.registers import OriRegisterType, RegFile, uniform_counterpart
 from ori_dialect.ops.control import BraOp, CallIndirectOp, CallOp
-from ori_dialect.ops.integer import PackOp, UnpackOp
+from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from passes.general_optimize.const_prop import commuted
 
 
@@ -132,20 +137,56 @@ def _edge_users(cfg: CFG, arg: BlockArgument) -> list[SSAValue]:
 class Selector:
     """Builds the :class:`Plan` for one kernel (module docstring)."""
 
-    def __init__(self, uni: Uniformity, depths: list[int], *, max_copies: int) -> None:
+    def __init__(self, uni: Uniformity, depths: list[int], *, max_copies: int,
+                 hot_copies: int = 0, liveness: Liveness | None = None) -> None:
         self.uni = uni
         self.cfg = uni.cfg
         self.depth_of = {blk: depths[i] for i, blk in enumerate(self.cfg.blocks)}
         self.max_copies = max_copies
+        self.hot_copies = hot_copies
+        self.hot: set[SSAValue] = set()
+        """Values live where the R file is fullest (passes/uniform/pressure.py)."""
+        self.liveness = liveness
         self.dropped: Counter[str] = Counter()
+        self._base: tuple[frozenset[Operation], frozenset[BlockArgument], Counter[str]] | None = None
+
+    def copy_limit(self, v: SSAValue) -> int:
+        """Uses of ``v`` that may read it through a ``MOV r, ur`` copy."""
+        return max(self.max_copies, self.hot_copies) if v in self.hot else self.max_copies
+
+    def _spread_hot(self, ops: set[Operation]) -> None:
+        """A hot value can only move with the candidates it is computed
+        from (a uniform op reads uniform registers): they get its copy
+        budget too."""
+        work = list(self.hot)
+        while work:
+            v = work.pop()
+            owner = v.owner
+            if not isinstance(owner, OriInstruction) or owner not in ops:
+                continue
+            for src in owner.operand_groups()[0]:
+                if src not in self.hot and isinstance(src.type, OriRegisterType) \
+                        and not src.type.is_fixed:
+                    self.hot.add(src)
+                    work.append(src)
 
     def depth(self, block: Block | None) -> int:
         return self.depth_of.get(block, 0) if block is not None else 0
 
     # ------------------------------------------------------------------
-    def run(self) -> Plan:
-        ops, args = self._candidates()
-        self._drop_live_across_calls(ops, args)
+    def run(self, hot: set[SSAValue] | None = None) -> Plan:
+        """The plan; ``hot`` values may take ``hot_copies`` copies.  The
+        candidates are found once and reused by later runs."""
+        if self._base is None:
+            self.dropped = Counter()
+            ops, args = self._candidates()
+            self._drop_live_across_calls(ops, args)
+            self._base = (frozenset(ops), frozenset(args), Counter(self.dropped))
+        ops, args = set(self._base[0]), set(self._base[1])
+        self.dropped = Counter(self._base[2])
+        self.hot = set(hot or ())
+        if self.hot and self.hot_copies > self.max_copies:
+            self._spread_hot(ops)
         while True:
             self._fixed_point(ops, args)
             if not self._drop_port_conflicts(ops, args):
@@ -170,13 +211,13 @@ class Selector:
         for user in users:
             assert isinstance(user, OriInstruction)
             p = placement(user, chosen)
-            if not p.copies or self.max_copies:
+            if not p.copies:
                 continue
             vals = {s.name: v for s, v in (p.values or user.slot_values())}
             _, _, prior = user.operand_groups()
             for name in p.copies:
                 v = prior[int(name.removeprefix("prior#"))] if name.startswith("prior#") else vals[name]
-                if isinstance(v, SSAValue):
+                if isinstance(v, SSAValue) and not self.copy_limit(v):
                     victims.add(v)
         for v in victims:
             if isinstance(v, BlockArgument):
@@ -225,9 +266,9 @@ class Selector:
                         and uniform_counterpart(type(a.type)) is not None and bi != 0):
                     args.add(a)
             for op in block.ops:
-                if not isinstance(op, OriInstruction) or type(op).UNIFORM_SASS is None:
+                if not isinstance(op, OriInstruction) or not has_uniform_version(op):
                     continue
-                if not op.results or op.is_uniform_form() or not op.has_uniform_form():
+                if not op.results or op.is_uniform_form():
                     continue
                 if op.operand_groups()[1] is not None:
                     continue  # guarded: its guard would have to be a UP
@@ -243,7 +284,7 @@ class Selector:
                  if isinstance(op, CallOp | CallIndirectOp)]
         if not calls:
             return
-        live = Liveness(self.cfg)
+        live = self.liveness if self.liveness is not None else Liveness(self.cfg)
         across: set[SSAValue] = set()
         for c in calls:
             across |= live.live_after(c)
@@ -264,7 +305,8 @@ class Selector:
             t = v.type
             if isinstance(t, OriRegisterType) and not (v in chosen or t.REG_FILE.is_uniform):
                 return "reads a value that is not uniform-capable"
-        if any(isinstance(c, CBankAttr) for c in op.const_map().values()):
+        if any(isinstance(c, CBankAttr) for c in op.const_map().values()) \
+                and not is_cbank_move(op) and not any(r in self.hot for r in op.results):
             if self.depth(op.parent_block()) > 0:
                 return "would need a ULDC inside a loop"
             d = self.depth(op.parent_block())
@@ -305,9 +347,57 @@ class Selector:
                 copies += 1
         if copies and (wide or pred):
             return "a 64-bit or predicate value would need a copy"
-        if copies > self.max_copies:
+        if copies > self.copy_limit(v):
             return "a use would need a MOV from the uniform register"
         return None
+
+
+def copy_sites(plan: Plan) -> dict[Operation, int]:
+    """The ``MOV r, ur`` copies carrying out ``plan`` adds (rewrite.py step
+    3), by the op they are placed before."""
+    chosen = plan.chosen_values()
+    chosen_ops = set(plan.ops)
+    out: dict[Operation, int] = {}
+    users: dict[Operation, None] = {}
+    for v in chosen:
+        for use in v.uses:
+            if use.operation not in chosen_ops:
+                users[use.operation] = None
+    for user in users:
+        if isinstance(user, BraOp):
+            n = sum(1 for i, o in enumerate(user.operands)
+                    if o in chosen and edge_dest_arg(user, i) not in chosen)
+        elif isinstance(user, OriInstruction):
+            n = len(placement(user, chosen).copies)
+        else:
+            n = sum(1 for o in user.operands if o in chosen)
+        if n:
+            out[user] = n
+    return out
+
+
+def is_cbank_move(op: Operation) -> bool:
+    """``MOV d, c[b][o]``: into a uniform register it *is* the ``ULDC``, so
+    choosing it adds no instruction."""
+    return isinstance(op, MovOp) and isinstance(op.src("a"), CBankAttr)
+
+
+def has_uniform_version(op: OriInstruction) -> bool:
+    """``op`` can run in the uniform datapath: as its own uniform form
+    (``UNIFORM_SASS``), through its ``uniform_substitute`` (SHL/SHR as
+    USHF), or, for the PACK/UNPACK pseudo-ops, with UR parts (64-bit
+    values: ``UIMAD.WIDE`` results, ``ULDC.64`` words) whose register
+    parts are registers or RZ (no immediate is packed into a UR pair)."""
+    if isinstance(op, PackOp | UnpackOp):
+        return all(not isinstance(v, Attribute) or (isinstance(v, OriRegisterType) and v.is_fixed)
+                   for _, v in op.slot_values())
+    if type(op).UNIFORM_SASS is not None:
+        return op.has_uniform_form()
+    sub = op.uniform_substitute()
+    if sub is None:
+        return False
+    sub.erase()  # a detached op still counts as a use of its operands
+    return True
 
 
 def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
@@ -323,4 +413,5 @@ def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
     return None
 
 
-__all__ = ["Placement", "Plan", "Selector", "edge_dest_arg", "is_uniform_typed", "placement"]
+__all__ = ["Placement", "Plan", "Selector", "copy_sites", "edge_dest_arg", "has_uniform_version", "is_cbank_move",
+           "is_uniform_typed", "placement"]

@@ -25,7 +25,7 @@ from ori_dialect.ir.registers import PredType, R32Type, R64Type
 from ori_dialect.ir.traits import OriConstantLike
 from ori_dialect.ops import ALL_OPS, integer, predicate
 from ori_dialect.ops.floating import FAddOp, FFmaOp, FMulOp
-from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, ShfOp, ShlOp, ShrOp, UnpackOp
 from ori_dialect.ops.memory import AtomOp, LdcOp, LdgOp
 from ori_dialect.ops.module_vars import AddrOp
 from ori_dialect.ops.predicate import INT_CMPS, ISetPOp, PLop3Op
@@ -109,6 +109,38 @@ def test_uniform_sources() -> None:
     assert S2ROp.make([], [r32], mods="SR_CTAID.X").reads_only_uniform_inputs()
     assert not S2ROp.make([], [r32], mods="SR_TID.X").reads_only_uniform_inputs()
     assert MovOp.make([4], [r32]).reads_only_uniform_inputs()
+    assert MovOp.make([CBankAttr(0, 0x170)], [r32]).reads_only_uniform_inputs()
+    src = MovOp.make([4], [r32]).results[0]
+    assert not MovOp.make([src], [r32]).reads_only_uniform_inputs()
+
+
+def test_shifts_have_funnel_shift_substitutes() -> None:
+    """SHL/SHR have no uniform SASS form; their substitute is the SHF that
+    computes the same word (USHF in the uniform datapath), bit-exact with
+    the clamp and the ``w`` wrap on every amount (0..69 and 2^32-1)."""
+    r32 = R32Type.unallocated()
+    a = MovOp.make([5], [r32]).results[0]
+    b = MovOp.make([6], [r32]).results[0]
+    words = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x12345678, 0xB07E8AC0]
+    amounts = [*range(70), 0xFFFFFFFF]
+    for cls, mods in ((ShlOp, ""), (ShlOp, "w"), (ShrOp, ""), (ShrOp, "u32"),
+                      (ShrOp, "w"), (ShrOp, "u32.w")):
+        op = cls.make([a, b], [r32], mods=mods)
+        sub = op.uniform_substitute()
+        assert isinstance(sub, ShfOp) and sub.has_uniform_form()
+        sub.verify()
+        for x in words:
+            for s in amounts:
+                xv, sv = np.array([x], np.uint32), np.array([s], np.uint32)
+                zero = np.array([0], np.uint32)
+                want = fold_op(op, [xv, sv])
+                got = fold_op(sub, [xv, sv, zero] if cls is ShlOp else [zero, sv, xv])
+                assert want is not None and got is not None
+                assert int(want[0][0]) == int(got[0][0]), (cls.__name__, mods, x, s)
+    guarded = ShlOp.make([a, b], [r32], guard=PLop3Op.make(
+        [PredType.fixed()] * 3 + [0xFF], [PredType.unallocated()]))
+    assert guarded.uniform_substitute() is None
+    assert IAdd3Op.make([a, b, R32Type.fixed()], [r32]).uniform_substitute() is None
 
 
 def test_atomic_slot_bits_follow_the_type() -> None:

@@ -76,15 +76,16 @@ _SAMPLE = {"loops", "stencil", "scan"}
 @pytest.mark.parametrize("launch", launches(_SAMPLE), ids=lambda la: la.kernel)
 def test_examples_keep_their_results(launch: object) -> None:
     rel = example_rel(launch, "sm_80")
-    after = after_pipeline(rel, "ori-general-optimize,ori-dead-code,ori-uniform{max-copies=2}")
-    check_launch(after_pipeline(rel), after, launch, f"ori-uniform {rel}")
+    for uni in ("ori-uniform", "ori-uniform{max-copies=2}"):
+        after = after_pipeline(rel, f"ori-general-optimize,ori-dead-code,{uni}")
+        check_launch(after_pipeline(rel), after, launch, f"{uni} {rel}")
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("launch", launches(), ids=lambda la: la.kernel)
 def test_every_example_keeps_its_results(launch: object) -> None:
     rel = example_rel(launch, "sm_80")
-    after = after_pipeline(rel, "ori-general-optimize,ori-dead-code,ori-uniform{max-copies=2}")
+    after = after_pipeline(rel, "ori-general-optimize,ori-dead-code,ori-uniform")
     check_launch(after_pipeline(rel), after, launch, f"ori-uniform {rel}")
 
 
@@ -232,6 +233,8 @@ def test_bad_option_is_an_error() -> None:
     m = _parse(_KERNEL)
     with pytest.raises(PassFailedException, match="max-copies must be 0 or more"):
         apply_pipeline(m, "ori-uniform{max-copies=-1}")
+    with pytest.raises(PassFailedException, match="hot-copies must be 0 or more"):
+        apply_pipeline(m, "ori-uniform{hot-copies=-2}")
 
 
 def test_targets_without_uniform_registers_are_left_alone() -> None:
