@@ -111,7 +111,8 @@ class UniformPass(ModulePass):
             assert isinstance(func, FuncOp)
             self.run_function(func, totals)
         if self.stats:
-            keys = ("values", "ops", "args", "uldc", "copies", "swapped", "kept", "hot")
+            keys = ("values", "ops", "args", "uldc", "copies", "swapped", "rematerialized", "kept",
+                    "hot")
             emit_stats(self.name, " ".join(f"[{k}={totals[k]}]" for k in keys))
         if self.remarks or self.stats:
             flush_diagnostics()
@@ -148,22 +149,25 @@ class UniformPass(ModulePass):
         for t in touched:  # the retyped ops and their rewritten users, not the whole body
             if t.parent is not None:
                 t.verify()
-        nvals = sum(len(o.results) for o in plan.ops) + len(plan.args)
+        remat = counts["rematerialized"]
+        nvals = sum(len(o.results) for o in plan.ops) + len(plan.args) - remat
         totals["values"] += nvals
-        totals["ops"] += len(plan.ops)
+        totals["ops"] += len(plan.ops) - remat
         totals["args"] += len(plan.args)
-        for k in ("uldc", "copies", "swapped"):
+        for k in ("uldc", "copies", "swapped", "rematerialized"):
             totals[k] += counts[k]
         mnemonics = sorted((k.removeprefix("op:"), n) for k, n in counts.items()
-                           if k.startswith("op:"))
-        self._remark(
-            func,
-            f"{nvals} value(s) to the uniform datapath: "
-            + ", ".join(f"{m} x{n}" for m, n in mnemonics)
-            + (f", {len(plan.args)} block argument(s)" if plan.args else "")
-            + f"; {counts['uldc']} ULDC added, {counts['copies']} copies"
-            + _why(plan.dropped))
-
+                           if k.startswith("op:") and n)
+        text = "nothing moved to the uniform datapath"
+        if nvals:
+            text = (f"{nvals} value(s) to the uniform datapath: "
+                    + ", ".join(f"{m} x{n}" for m, n in mnemonics)
+                    + (f", {len(plan.args)} block argument(s)" if plan.args else "")
+                    + f"; {counts['uldc']} ULDC added, {counts['copies']} copies")
+        if remat:
+            text += (f"; {remat} immediate(s) rematerialized next to their readers "
+                     f"({counts['immediate_movs']} MOV)")
+        self._remark(func, text + _why(plan.dropped))
 
     def _with_hot_copies(self, func: FuncOp, live: Liveness, sel: Selector, plan: Plan,
                          totals: Counter[str]) -> Plan:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -37,8 +38,9 @@ from passes.uniform.select import Plan, edge_dest_arg, is_cbank_move, placement
 
 
 def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
-    """Rewrite the function as ``plan`` says; returns counts (``ops`` by
-    uniform mnemonic, ``uldc``, ``copies``, ``swapped``) and the ops it
+    """Rewrite the function as ``plan`` says; returns counts (``op:`` by
+    uniform mnemonic, ``uldc``, ``copies``, ``swapped``, ``rematerialized``
+    immediates and their ``immediate_movs``) and the ops it
     retyped, built or rewrote (for the caller's verification)."""
     counts: Counter[str] = Counter()
     plan.ops = [_substituted(op) for op in plan.ops]
@@ -65,6 +67,13 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     touched: list[Operation] = list(new_ops)
     for user in users:
         touched.append(_fix_user(user, chosen, counts))
+    for op in new_ops:
+        if isinstance(op, MovOp) and not any(r.uses for r in op.results):
+            # every reader got the immediate itself (_copy)
+            counts[f"op:{type(op).UNIFORM_SASS}"] -= 1
+            counts["rematerialized"] += 1
+            touched.remove(op)
+            Rewriter.erase_op(op)
     return counts, touched
 
 
@@ -149,9 +158,15 @@ def _rebuild(op: OriInstruction, values: list[SSAValue | Attribute], *,
 
 
 def _copy(v: SSAValue, before: Operation, counts: Counter[str]) -> SSAValue:
-    mov = MovOp.make([v], [R32Type.unallocated()])
+    """``MOV r, v`` before ``before``; for a uniform immediate (``UMOV ur,
+    imm``) the copy is ``MOV r, imm`` itself, which needs no UR (the UMOV
+    goes once no uniform reader is left)."""
+    owner = v.owner
+    imm = owner.src("a") if isinstance(owner, MovOp) and owner.is_plain() else None
+    src: SSAValue | Attribute = imm if isinstance(imm, IntegerAttr) else v
+    mov = MovOp.make([src], [R32Type.unallocated()])
     Rewriter.insert_op(mov, InsertPoint.before(before))
-    counts["copies"] += 1
+    counts["copies" if src is v else "immediate_movs"] += 1
     return mov.results[0]
 
 

@@ -80,6 +80,29 @@ builtin.module attributes {ori.target = "sm_80"} {
   }
   // REM: ori-uniform: @two_readers: remark: copies of values live where the R file is fullest lower its largest R count to 4
 
+  // A hoisted immediate (IMAD.WIDE's constant port holds the pointer, so
+  // 0x4 needs a register) live where the file is fullest: the copy next
+  // to its reader is the MOV of the immediate itself, and no UR is used.
+  // CHECK-LABEL: ori.func kernel @imm
+  // CHECK-NOT:   ur32
+  // CHECK:       ori.iadd3 %{{.*}}, %{{.*}}, %{{.*}} : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+  // CHECK-NEXT:  %[[F:.*]] = ori.mov 0x4 : () -> !ori.r32
+  // CHECK-NEXT:  ori.imad wide %{{.*}}, %[[F]], c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+  // CHECK-NOT:   ur32
+  ori.func kernel @imm() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %four = ori.mov 0x4 : () -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v0 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %s = ori.iadd3 %v0, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %a = ori.imad wide %t, %four, c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+    ori.stg [%a], %s : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  // REM: ori-uniform: @imm: remark: copies of values live where the R file is fullest lower its largest R count to 4
+  // REM-NEXT: ori-uniform: @imm: remark: nothing moved to the uniform datapath; 1 immediate(s) rematerialized next to their readers (1 MOV)
+
   // A uniform value read right where the file is fullest: its copy would
   // take the register it frees, so nothing moves.
   // CHECK-LABEL: ori.func kernel @at_peak

@@ -98,5 +98,5 @@ builtin.module attributes {ori.target = "sm_80"} {
   }
   // REM: ori-uniform: @helper: remark: device function left alone
 }
-// STATS: ori-uniform: [values=2] [ops=2] [args=0] [uldc=1] [copies=0] [swapped=0] [kept=
+// STATS: ori-uniform: [values=2] [ops=2] [args=0] [uldc=1] [copies=0] [swapped=0] [rematerialized=0] [kept=
 
