@@ -23,7 +23,10 @@ seeds give no algorithm; ori's is:
    to ``hot-copies`` copies, the candidates it is computed from too; the
    wider plan is taken only when it lowers the function's largest R count
    before allocation, computed exactly for the plan (chosen values leave
-   the R file, each copy joins it right before its reader).  "Fullest" is
+   the R file, each copy joins it right before its reader), and, with
+   ``hot-goal=occupancy`` (the default), only when the register count it
+   leads to can reach more resident warps: below a kernel's occupancy
+   step a register costs nothing and a copy costs an instruction.  "Fullest" is
    widened one register at a time, up to ``hot-slack`` below the largest
    count, while each step still lowers it.  ptxas makes the same trade
    (``IMAD.U32 R7, RZ, RZ, UR5`` copies next to the IMADs reading a
@@ -70,10 +73,11 @@ from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.uniformity import Uniformity
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
-from passes.regalloc.budget import function_target
+from passes.regalloc.budget import function_target, hidden_regs
 from passes.uniform.pressure import hot_values, r_points, r_pressure_with
 from passes.uniform.rewrite import apply_plan
 from passes.uniform.select import Plan, Selector
+from targets.occupancy import warps_per_sm
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,10 @@ class UniformPass(ModulePass):
     hot_slack: int = option(
         6, "ori: a value is 'live where the R file is fullest' at points holding at least "
         "the function's largest R count minus this")
+    hot_goal: str = option(
+        "occupancy", "ori: when hot copies are taken: 'occupancy' (only when the estimated "
+        "register count reaches more resident warps; copies cost instructions) or "
+        "'registers' (whenever the largest R count drops)")
     target: str = option("", "SM target (default: the module's)")
     remarks: bool = option(
         False, "ori: print per kernel what moved to the uniform datapath and why values stayed")
@@ -106,6 +114,10 @@ class UniformPass(ModulePass):
                         ("hot-slack", self.hot_slack)):
             if v < 0:
                 raise PassFailedException(f"ori-uniform: {name} must be 0 or more, got {v}")
+        if self.hot_goal not in HOT_GOALS:
+            raise PassFailedException(
+                f"ori-uniform: hot-goal must be one of {', '.join(HOT_GOALS)}, "
+                f"got '{self.hot_goal}'")
         totals: Counter[str] = Counter()
         for func in functions_of(op):
             assert isinstance(func, FuncOp)
@@ -139,7 +151,7 @@ class UniformPass(ModulePass):
                        hot_copies=self.hot_copies, liveness=live)
         plan = sel.run()
         if self.hot_copies > self.max_copies:
-            plan = self._with_hot_copies(func, live, sel, plan, totals)
+            plan = self._with_hot_copies(func, target, live, sel, plan, totals)
         kept = sum(plan.dropped.values())
         totals["kept"] += kept
         if not plan.ops and not plan.args:
@@ -169,16 +181,20 @@ class UniformPass(ModulePass):
                      f"({counts['immediate_movs']} MOV)")
         self._remark(func, text + _why(plan.dropped))
 
-    def _with_hot_copies(self, func: FuncOp, live: Liveness, sel: Selector, plan: Plan,
-                         totals: Counter[str]) -> Plan:
+    def _with_hot_copies(self, func: FuncOp, target: object, live: Liveness, sel: Selector,
+                         plan: Plan, totals: Counter[str]) -> Plan:
         """``plan`` widened by copies of the values live where the R file is
         fullest (passes/uniform/pressure.py), when that lowers the
-        function's largest R count; else ``plan`` unchanged.  "Fullest" is
-        first the largest count exactly, then each count below it down to
-        ``hot-slack`` below (a wider hot set also frees the next-fullest
-        points), while each step still lowers the count."""
+        function's largest R count (``hot-goal=registers``) or the register
+        count reaches more resident warps (``occupancy``, the default:
+        below a kernel's occupancy step a register is free and a copy is
+        not); else ``plan`` unchanged.  "Fullest" is first the largest
+        count exactly, then each count below it down to ``hot-slack`` below
+        (a wider hot set also frees the next-fullest points), while each
+        step still lowers the count; the narrowest plan reaching the best
+        score is taken."""
         points = r_points(live)
-        best, best_r = plan, -1
+        tried: list[tuple[Plan, int]] = []
         last = plan.chosen_values()
         for slack in range(self.hot_slack + 1):
             wide = sel.run(hot_values(points, live, slack))
@@ -186,21 +202,46 @@ class UniformPass(ModulePass):
             if chosen == last:
                 continue
             last = chosen
-            if best_r < 0:
-                best_r = r_pressure_with(points, live, plan)
+            if not tried:
+                tried.append((plan, r_pressure_with(points, live, plan)))
             r = r_pressure_with(points, live, wide)
-            if r >= best_r:
+            if r >= tried[-1][1]:
                 break
-            best, best_r = wide, r
-        if best is plan:
-            if best_r >= 0:
+            tried.append((wide, r))
+        if len(tried) < 2:
+            if tried:
                 self._remark(func, "copies of values live where the R file is fullest would "
-                                   f"not lower its largest R count ({best_r}): not taken")
+                                   f"not lower its largest R count ({tried[0][1]}): not taken")
             return plan
+        base_r = tried[0][1]
+        if self.hot_goal == "registers":
+            best, best_r = tried[-1]
+        else:
+            scores = [warps_score(target, r) for _, r in tried]
+            k = scores.index(max(scores))
+            best, best_r = tried[k]
+            if k == 0:
+                self._remark(func, "copies of values live where the R file is fullest would "
+                                   f"lower its largest R count from {base_r} to {tried[-1][1]} "
+                                   "without more resident warps: not taken")
+                return plan
         totals["hot"] += 1
         self._remark(func, "copies of values live where the R file is fullest lower its "
-                           f"largest R count to {best_r}")
+                           f"largest R count from {base_r} to {best_r}")
         return best
+
+
+HOT_GOALS = ("occupancy", "registers")
+
+
+def warps_score(target: object, max_live: int) -> int:
+    """Resident warps per SM summed over the register counts an allocation
+    of ``max_live`` R values may end at (ptxas's hidden registers plus 1 to
+    4 more: ori's allocations land 3 to 6 above the largest live count), so
+    a plan scores higher only where it can cross an occupancy step."""
+    limit = int(getattr(target, "max_regs_per_thread", 255))
+    base = max_live + hidden_regs(target)
+    return sum(warps_per_sm(target, min(base + m, limit)) for m in range(1, 5))  # type: ignore[arg-type]
 
 
 def _why(dropped: Counter[str]) -> str:

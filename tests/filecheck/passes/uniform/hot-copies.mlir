@@ -1,11 +1,15 @@
 // ori-uniform's copies for values live where the R file is fullest
 // (passes/uniform/pressure.py), and the uniform forms of MOV c[][] (ULDC)
-// and SHL/SHR (USHF).
-// RUN: ori-opt %s -p 'ori-uniform{remarks=true}' 2>%t.err | filecheck %s
+// and SHL/SHR (USHF).  The small kernels run with hot-goal=registers
+// (take copies whenever the largest R count drops); the default goal,
+// occupancy, is pinned by @step and @flat (OCC).
+// RUN: ori-opt %s -p 'ori-uniform{remarks=true hot-goal=registers}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
-// RUN: ori-opt %s -p 'ori-uniform' -t ori-asm | filecheck %s --check-prefix=ASM
+// RUN: ori-opt %s -p 'ori-uniform{hot-goal=registers}' -t ori-asm | filecheck %s --check-prefix=ASM
+// RUN: ori-opt %s -p 'ori-uniform{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=OCC
+// RUN: not ori-opt %s -p 'ori-uniform{hot-goal=speed}' 2>&1 | filecheck %s --check-prefix=BADGOAL
 // RUN: ori-opt %s -p 'ori-uniform{hot-copies=0}' | filecheck %s --check-prefix=OFF
-// RUN: ori-opt %s -p 'ori-uniform{hot-copies=1}' | filecheck %s --check-prefix=ONE
+// RUN: ori-opt %s -p 'ori-uniform{hot-copies=1 hot-goal=registers}' | filecheck %s --check-prefix=ONE
 // RUN: not ori-opt %s -p 'ori-uniform{hot-slack=-1}' 2>&1 | filecheck %s --check-prefix=BAD
 
 builtin.module attributes {ori.target = "sm_80"} {
@@ -53,7 +57,7 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.stg [%a], %t : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
-  // REM: ori-uniform: @hot: remark: copies of values live where the R file is fullest lower its largest R count to 4
+  // REM: ori-uniform: @hot: remark: copies of values live where the R file is fullest lower its largest R count from 5 to 4
   // REM-NEXT: ori-uniform: @hot: remark: 4 value(s) to the uniform datapath: S2UR x1, UIADD3 x1, ULDC x1, USHF x1; 1 ULDC added, 1 copies
 
   // The same value read by two GPR-only slots needs two copies: with
@@ -78,7 +82,7 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.stg [%a2], RZ : (!ori.r64) -> ()
     ori.exit
   }
-  // REM: ori-uniform: @two_readers: remark: copies of values live where the R file is fullest lower its largest R count to 4
+  // REM: ori-uniform: @two_readers: remark: copies of values live where the R file is fullest lower its largest R count from 5 to 4
 
   // A hoisted immediate (IMAD.WIDE's constant port holds the pointer, so
   // 0x4 needs a register) live where the file is fullest: the copy next
@@ -100,7 +104,7 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.stg [%a], %s : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
-  // REM: ori-uniform: @imm: remark: copies of values live where the R file is fullest lower its largest R count to 4
+  // REM: ori-uniform: @imm: remark: copies of values live where the R file is fullest lower its largest R count from 5 to 4
   // REM-NEXT: ori-uniform: @imm: remark: nothing moved to the uniform datapath; 1 immediate(s) rematerialized next to their readers (1 MOV)
 
   // A uniform value read right where the file is fullest: its copy would
@@ -119,5 +123,130 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
   // REM: ori-uniform: @at_peak: remark: copies of values live where the R file is fullest would not lower its largest R count (6): not taken
+
+  // The default goal (occupancy): 26 terms and %k make 27 live R values,
+  // an allocation of 30 to 33 registers, at the sm_80 step from 64 to 48
+  // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 24
+  // terms every count is below the step: a copy buys nothing, none is made.
+  // OCC: ori-uniform: @step: remark: copies of values live where the R file is fullest lower its largest R count from 27 to 26
+  // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest would lower its largest R count from 25 to 24 without more resident warps: not taken
+  // OCC: ori-uniform: @flat: remark: nothing moved to the uniform datapath
+  ori.func kernel @step() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %b = ori.s2r SR_CTAID.X : () -> !ori.r32
+    %k = ori.shl %b, 0x4 : (!ori.r32) -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v3 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %v4 = ori.iadd3 %t, 0x4, RZ : (!ori.r32) -> !ori.r32
+    %v5 = ori.iadd3 %t, 0x5, RZ : (!ori.r32) -> !ori.r32
+    %v6 = ori.iadd3 %t, 0x6, RZ : (!ori.r32) -> !ori.r32
+    %v7 = ori.iadd3 %t, 0x7, RZ : (!ori.r32) -> !ori.r32
+    %v8 = ori.iadd3 %t, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %v9 = ori.iadd3 %t, 0x9, RZ : (!ori.r32) -> !ori.r32
+    %v10 = ori.iadd3 %t, 0xa, RZ : (!ori.r32) -> !ori.r32
+    %v11 = ori.iadd3 %t, 0xb, RZ : (!ori.r32) -> !ori.r32
+    %v12 = ori.iadd3 %t, 0xc, RZ : (!ori.r32) -> !ori.r32
+    %v13 = ori.iadd3 %t, 0xd, RZ : (!ori.r32) -> !ori.r32
+    %v14 = ori.iadd3 %t, 0xe, RZ : (!ori.r32) -> !ori.r32
+    %v15 = ori.iadd3 %t, 0xf, RZ : (!ori.r32) -> !ori.r32
+    %v16 = ori.iadd3 %t, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %v17 = ori.iadd3 %t, 0x11, RZ : (!ori.r32) -> !ori.r32
+    %v18 = ori.iadd3 %t, 0x12, RZ : (!ori.r32) -> !ori.r32
+    %v19 = ori.iadd3 %t, 0x13, RZ : (!ori.r32) -> !ori.r32
+    %v20 = ori.iadd3 %t, 0x14, RZ : (!ori.r32) -> !ori.r32
+    %v21 = ori.iadd3 %t, 0x15, RZ : (!ori.r32) -> !ori.r32
+    %v22 = ori.iadd3 %t, 0x16, RZ : (!ori.r32) -> !ori.r32
+    %v23 = ori.iadd3 %t, 0x17, RZ : (!ori.r32) -> !ori.r32
+    %v24 = ori.iadd3 %t, 0x18, RZ : (!ori.r32) -> !ori.r32
+    %v25 = ori.iadd3 %t, 0x19, RZ : (!ori.r32) -> !ori.r32
+    %v26 = ori.iadd3 %t, 0x1a, RZ : (!ori.r32) -> !ori.r32
+    %s2 = ori.iadd3 %v1, %v2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s2, %v3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s4 = ori.iadd3 %s3, %v4, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s5 = ori.iadd3 %s4, %v5, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s6 = ori.iadd3 %s5, %v6, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s7 = ori.iadd3 %s6, %v7, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s8 = ori.iadd3 %s7, %v8, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s9 = ori.iadd3 %s8, %v9, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s10 = ori.iadd3 %s9, %v10, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s11 = ori.iadd3 %s10, %v11, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s12 = ori.iadd3 %s11, %v12, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s13 = ori.iadd3 %s12, %v13, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s14 = ori.iadd3 %s13, %v14, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s15 = ori.iadd3 %s14, %v15, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s16 = ori.iadd3 %s15, %v16, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s17 = ori.iadd3 %s16, %v17, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s18 = ori.iadd3 %s17, %v18, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s19 = ori.iadd3 %s18, %v19, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s20 = ori.iadd3 %s19, %v20, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s21 = ori.iadd3 %s20, %v21, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s22 = ori.iadd3 %s21, %v22, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s23 = ori.iadd3 %s22, %v23, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s24 = ori.iadd3 %s23, %v24, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s25 = ori.iadd3 %s24, %v25, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s26 = ori.iadd3 %s25, %v26, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %a = ori.imad wide.u32 %k, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%a], %s26 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  ori.func kernel @flat() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %b = ori.s2r SR_CTAID.X : () -> !ori.r32
+    %k = ori.shl %b, 0x4 : (!ori.r32) -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v3 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %v4 = ori.iadd3 %t, 0x4, RZ : (!ori.r32) -> !ori.r32
+    %v5 = ori.iadd3 %t, 0x5, RZ : (!ori.r32) -> !ori.r32
+    %v6 = ori.iadd3 %t, 0x6, RZ : (!ori.r32) -> !ori.r32
+    %v7 = ori.iadd3 %t, 0x7, RZ : (!ori.r32) -> !ori.r32
+    %v8 = ori.iadd3 %t, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %v9 = ori.iadd3 %t, 0x9, RZ : (!ori.r32) -> !ori.r32
+    %v10 = ori.iadd3 %t, 0xa, RZ : (!ori.r32) -> !ori.r32
+    %v11 = ori.iadd3 %t, 0xb, RZ : (!ori.r32) -> !ori.r32
+    %v12 = ori.iadd3 %t, 0xc, RZ : (!ori.r32) -> !ori.r32
+    %v13 = ori.iadd3 %t, 0xd, RZ : (!ori.r32) -> !ori.r32
+    %v14 = ori.iadd3 %t, 0xe, RZ : (!ori.r32) -> !ori.r32
+    %v15 = ori.iadd3 %t, 0xf, RZ : (!ori.r32) -> !ori.r32
+    %v16 = ori.iadd3 %t, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %v17 = ori.iadd3 %t, 0x11, RZ : (!ori.r32) -> !ori.r32
+    %v18 = ori.iadd3 %t, 0x12, RZ : (!ori.r32) -> !ori.r32
+    %v19 = ori.iadd3 %t, 0x13, RZ : (!ori.r32) -> !ori.r32
+    %v20 = ori.iadd3 %t, 0x14, RZ : (!ori.r32) -> !ori.r32
+    %v21 = ori.iadd3 %t, 0x15, RZ : (!ori.r32) -> !ori.r32
+    %v22 = ori.iadd3 %t, 0x16, RZ : (!ori.r32) -> !ori.r32
+    %v23 = ori.iadd3 %t, 0x17, RZ : (!ori.r32) -> !ori.r32
+    %v24 = ori.iadd3 %t, 0x18, RZ : (!ori.r32) -> !ori.r32
+    %s2 = ori.iadd3 %v1, %v2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s2, %v3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s4 = ori.iadd3 %s3, %v4, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s5 = ori.iadd3 %s4, %v5, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s6 = ori.iadd3 %s5, %v6, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s7 = ori.iadd3 %s6, %v7, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s8 = ori.iadd3 %s7, %v8, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s9 = ori.iadd3 %s8, %v9, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s10 = ori.iadd3 %s9, %v10, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s11 = ori.iadd3 %s10, %v11, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s12 = ori.iadd3 %s11, %v12, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s13 = ori.iadd3 %s12, %v13, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s14 = ori.iadd3 %s13, %v14, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s15 = ori.iadd3 %s14, %v15, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s16 = ori.iadd3 %s15, %v16, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s17 = ori.iadd3 %s16, %v17, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s18 = ori.iadd3 %s17, %v18, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s19 = ori.iadd3 %s18, %v19, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s20 = ori.iadd3 %s19, %v20, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s21 = ori.iadd3 %s20, %v21, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s22 = ori.iadd3 %s21, %v22, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s23 = ori.iadd3 %s22, %v23, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s24 = ori.iadd3 %s23, %v24, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %a = ori.imad wide.u32 %k, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%a], %s24 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
 }
 // BAD: ori-uniform: hot-slack must be 0 or more, got -1
+// BADGOAL: ori-uniform: hot-goal must be one of occupancy, registers, got 'speed'
