@@ -32,8 +32,8 @@ block and is
 * the result of a ``UNIFORM_SOURCE`` op whose ``reads_only_uniform_inputs``
   holds (constant-bank words, immediates, the CTA id);
 * the result of a pure op (``FOLDABLE``: a function of its sources only,
-  or a register copy) whose register sources, guard and tied prior values
-  are all uniform;
+  a register copy, or a PACK/UNPACK part move, ``MOVES_PARTS``) whose
+  register sources, guard and tied prior values are all uniform;
 * a block argument whose incoming values are all uniform, on a block that
   is not the join of a divergent branch (it is not the immediate
   post-dominator of one, nor a direct successor of one).
@@ -107,8 +107,10 @@ def post_dominators(cfg: CFG) -> list[int]:
 
 def _is_pure(op: OriInstruction) -> bool:
     """A function of its register sources only, so uniform sources give a
-    uniform result: foldable ALU ops and register copies (MOV)."""
-    return (type(op).FOLDABLE or op.is_register_copy()) and not op.is_volatile
+    uniform result: foldable ALU ops, register copies (MOV) and the
+    PACK/UNPACK part moves."""
+    return (type(op).FOLDABLE or op.is_register_copy() or type(op).MOVES_PARTS) \
+        and not op.is_volatile
 
 
 class Uniformity:

@@ -138,6 +138,10 @@ class OriOp(IRDLOperation):
     FOLDABLE: ClassVar[bool] = False
     """With all sources constant, the results may be computed at compile time
     by the interpreter's semantics (``interpreter/semantics/fold.py``)."""
+    MOVES_PARTS: ClassVar[bool] = False
+    """The op only moves 32-bit parts between registers (PACK/UNPACK): its
+    results are a function of its sources, like a register copy's, though
+    it folds nothing (a part may be a register)."""
     MAY_FAULT: ClassVar[bool] = False
     """Executing the op may raise a memory fault (loads/stores/atomics of
     global, shared, local or generic memory; constant-bank loads cannot)."""

@@ -536,6 +536,7 @@ class PackOp(OriInstruction):
 
     name = "ori.pack"
     SASS = "PACK"
+    MOVES_PARTS = True
     REMATERIALIZABLE = False
     CONSTANT_LIKE = True
     CONSTANT_PORTS = MAX_PARTS  # one MOV per part, each with its own port
@@ -604,6 +605,7 @@ class UnpackOp(OriInstruction):
 
     name = "ori.unpack"
     SASS = "UNPACK"
+    MOVES_PARTS = True
     SPLITS = "a"
     DSTS = (
         Dst("p0", (R32Type, UR32Type)),

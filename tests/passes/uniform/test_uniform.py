@@ -145,6 +145,31 @@ def test_analysis_early_exit_divergent_side_and_join() -> None:
     assert not uni.is_uniform(v["j"])  # type: ignore[arg-type]  # the divergent join
 
 
+def test_analysis_part_moves_and_constant_words_are_uniform() -> None:
+    """PACK/UNPACK (``MOVES_PARTS``) of uniform values and MOV of a
+    constant-bank word are uniform; a part move of a per-thread value is not."""
+    m = _parse("""builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @k() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %w = ori.mov c[0x0][0x0] : () -> !ori.r32
+    %c = ori.s2r SR_CTAID.X : () -> !ori.r32
+    %p = ori.imad wide.u32 %c, %w, 0x0 : (!ori.r32, !ori.r32) -> !ori.r64
+    %lo, %hi = ori.unpack %p : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %q = ori.pack %lo, %t : (!ori.r32, !ori.r32) -> !ori.r64
+    %r = ori.pack %hi, %lo : (!ori.r32, !ori.r32) -> !ori.r64
+    ori.stg [%q], %hi : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%r], %lo : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}""")
+    func = next(op for op in m.walk() if isinstance(op, FuncOp))
+    uni = Uniformity(func)
+    v = _values(m)
+    for name in ("w", "p", "lo", "hi", "r"):
+        assert uni.is_uniform(v[name]), name  # type: ignore[arg-type]
+    assert not uni.is_uniform(v["q"])  # type: ignore[arg-type]
+
+
 def test_analysis_divergent_loop_exit_makes_the_loop_unconverged() -> None:
     text = """builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @k() {
