@@ -17,7 +17,9 @@ and dropping what breaks a rule, until nothing changes:
   flowing into a chosen block argument is chosen;
 * **no copies** (``max-copies``, default 0; ``hot-copies`` for the values
   :meth:`Selector.run` is given as hot, and the candidates they are
-  computed from): every use outside the set must
+  computed from -- solved again with only the hot values that moved, so a
+  source never pays copies for a hot value that stayed): every use outside
+  the set must
   read the UR for free -- in the slot that takes a constant-bank operand
   or a uniform register, with the instruction's one constant port free,
   possibly after swapping commutative operands (:func:`placement`); a use
@@ -182,19 +184,36 @@ class Selector:
             ops, args = self._candidates()
             self._drop_live_across_calls(ops, args)
             self._base = (frozenset(ops), frozenset(args), Counter(self.dropped))
+        seeds = set(hot or ()) if self.hot_copies > self.max_copies else set()
+        ops, args = self._solve(seeds)
+        if seeds:
+            # a source took the copy budget for the hot value it computes;
+            # where that value stayed in the R file, the source's copies
+            # buy nothing: solve again spreading only from the hot values
+            # that moved
+            moved = {r for op in ops for r in op.results} | args
+            kept = {v for v in seeds if v in moved}
+            if kept != seeds:
+                ops, args = self._solve(kept)
+        order = {op: i for i, op in enumerate(o for b in self.cfg.blocks for o in b.ops)}
+        return Plan(sorted(ops, key=order.__getitem__),
+                    sorted(args, key=lambda a: (self.cfg.index[a.block], a.index)),
+                    self.dropped)
+
+    def _solve(self, hot: set[SSAValue]) -> tuple[set[Operation], set[BlockArgument]]:
+        """The fixed point from the candidates, ``hot`` and the sources they
+        are computed from taking ``hot_copies`` copies."""
+        assert self._base is not None
         ops, args = set(self._base[0]), set(self._base[1])
         self.dropped = Counter(self._base[2])
-        self.hot = set(hot or ())
-        if self.hot and self.hot_copies > self.max_copies:
+        self.hot = set(hot)
+        if self.hot:
             self._spread_hot(ops)
         while True:
             self._fixed_point(ops, args)
             if not self._drop_port_conflicts(ops, args):
                 break
-        order = {op: i for i, op in enumerate(o for b in self.cfg.blocks for o in b.ops)}
-        return Plan(sorted(ops, key=order.__getitem__),
-                    sorted(args, key=lambda a: (self.cfg.index[a.block], a.index)),
-                    self.dropped)
+        return ops, args
 
     def _drop_port_conflicts(self, ops: set[Operation], args: set[BlockArgument]) -> bool:
         """The rules judge each value alone; two chosen values read by one

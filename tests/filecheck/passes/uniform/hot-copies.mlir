@@ -84,6 +84,36 @@ builtin.module attributes {ori.target = "sm_80"} {
   }
   // REM: ori-uniform: @two_readers: remark: copies of values live where the R file is fullest lower its largest R count from 5 to 4
 
+  // Two hot values; with hot-copies=1 only %k moves (%k2 has two readers
+  // that need copies).  %y, the source %k2 is computed from, took the copy
+  // budget with it, but a copy of %y buys nothing while %k2 stays in the R
+  // file: it stays too (the plan is solved again from the hot values that
+  // moved).
+  // ONE-LABEL:   ori.func kernel @free_rider
+  // ONE:         ori.s2r SR_CTAID.X : () -> !ori.ur32
+  // ONE:         ori.s2r SR_CTAID.Y : () -> !ori.r32
+  // ONE-NEXT:    ori.shl %{{.*}}, 0x3 : (!ori.r32) -> !ori.r32
+  ori.func kernel @free_rider() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %b = ori.s2r SR_CTAID.X : () -> !ori.r32
+    %k = ori.shl %b, 0x4 : (!ori.r32) -> !ori.r32
+    %y = ori.s2r SR_CTAID.Y : () -> !ori.r32
+    %k2 = ori.shl %y, 0x3 : (!ori.r32) -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v0 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %s = ori.iadd3 %v0, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r1 = ori.shl %k2, %s : (!ori.r32, !ori.r32) -> !ori.r32
+    %r2 = ori.shr u32 %k2, %s : (!ori.r32, !ori.r32) -> !ori.r32
+    %r3 = ori.shl %k, %s : (!ori.r32, !ori.r32) -> !ori.r32
+    %x = ori.iadd3 %r1, %r2, %r3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %a = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%a], %x : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  // REM: ori-uniform: @free_rider: remark: copies of values live where the R file is fullest lower its largest R count from 6 to 5
+
   // A hoisted immediate (IMAD.WIDE's constant port holds the pointer, so
   // 0x4 needs a register) live where the file is fullest: the copy next
   // to its reader is the MOV of the immediate itself, and no UR is used.
