@@ -11,6 +11,10 @@ folders), in one run:
   after the final ``EXIT``; loop-body instructions are those inside the pc
   range of a backward ``BRA`` (NOPs left out); R registers from ``-v``, UR
   registers = highest ``URn`` in the SASS + 1 (``-v`` does not count them);
+* **occupancy**: of the kernels where ori uses more R registers, those
+  whose count gives fewer resident warps per SM than ptxas's
+  (``targets.occupancy.warps_per_sm``, registers only, no launch bounds):
+  a register more below an occupancy step costs nothing;
 * **ori**: ``import_ptx`` and ``ori-ptxas{stats=true}``; the instruction
   count is what ``-t ori-asm`` lists as instructions -- ``sass_instructions()``
   of every op, so a PACK/UNPACK or MOV that allocation put in place counts 0
@@ -153,6 +157,16 @@ def run_file(path: Path, arch: str, group: str, cu: str, nd: str) -> list[Row]:
     return rows
 
 
+def warps(sm: str, regs: int) -> int:
+    """Resident warps per SM at ``regs`` registers per thread on sm_``sm``
+    (registers only: what a register count costs a kernel)."""
+    from targets.occupancy import warps_per_sm
+    from targets.registry import get_target
+
+    t = get_target(f"sm_{sm}")
+    return warps_per_sm(t, min(max(regs, 1), t.max_regs_per_thread))
+
+
 def short(name: str, n: int = 40) -> str:
     return name if len(name) <= n else name[:22] + ".." + name[-(n - 24):]
 
@@ -198,6 +212,11 @@ def main() -> int:
     print(f"  loop bodies: ptxas {lp}, ori {lo} ({lo / max(lp, 1):.2f}x)")
     print(f"  R registers: ptxas {sum(r.p_r for r in rows)}, ori {sum(r.o_r for r in rows)}; "
           f"ori above ptxas on {len(more_r)} kernels")
+    fewer_warps = [r for r in more_r if warps(r.sm, r.o_r) < warps(r.sm, r.p_r)]
+    print(f"    of which at fewer resident warps per SM than ptxas's count allows "
+          f"(no launch bounds): {len(fewer_warps)}"
+          + (" -- " + ", ".join(f"{short(r.kernel, 28)} {r.p_r}/{r.o_r}" for r in fewer_warps)
+             if fewer_warps else ""))
     print(f"  UR registers: ptxas {sum(r.p_ur for r in rows)}, ori {sum(r.o_ur for r in rows)}")
     met = to <= tp and lo <= lp
     print(f"  target (ori's total and loop bodies no larger than ptxas's): "
