@@ -62,6 +62,7 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -70,7 +71,9 @@ from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
+from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.analysis.uniformity import Uniformity
+from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
 from passes.regalloc.budget import function_target, hidden_regs
@@ -193,11 +196,22 @@ class UniformPass(ModulePass):
         (a wider hot set also frees the next-fullest points), while each
         step still lowers the count; the narrowest plan reaching the best
         score is taken."""
+        if self.hot_goal == "occupancy":
+            now = RegisterPressure(live).max.get(RegFile.R, 0)
+            if warps_score(target, now) >= warps_score(target, 0):
+                self._remark(func, f"copies not tried: {now} live R registers already allow "
+                                   "the most resident warps")
+                return plan
         points = r_points(live)
         tried: list[tuple[Plan, int]] = []
         last = plan.chosen_values()
+        last_hot: set[SSAValue] = set()
         for slack in range(self.hot_slack + 1):
-            wide = sel.run(hot_values(points, live, slack))
+            hot = hot_values(points, live, slack)
+            if hot == last_hot:
+                continue  # no point between this count and the last one's
+            last_hot = hot
+            wide = sel.run(hot)
             chosen = wide.chosen_values()
             if chosen == last:
                 continue

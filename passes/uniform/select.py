@@ -151,6 +151,17 @@ class Selector:
         self.liveness = liveness
         self.dropped: Counter[str] = Counter()
         self._base: tuple[frozenset[Operation], frozenset[BlockArgument], Counter[str]] | None = None
+        self._alone: dict[tuple[Operation, SSAValue], bool] = {}
+
+    def _needs_copy_alone(self, user: OriInstruction, v: SSAValue) -> bool:
+        """``user`` would read ``v``, alone among its sources in a uniform
+        register, through a copy (memoized: the IR does not change while
+        plans are solved)."""
+        key = (user, v)
+        hit = self._alone.get(key)
+        if hit is None:
+            hit = self._alone[key] = bool(placement(user, {v}).copies)
+        return hit
 
     def copy_limit(self, v: SSAValue) -> int:
         """Uses of ``v`` that may read it through a ``MOV r, ur`` copy."""
@@ -362,7 +373,7 @@ class Selector:
                 continue
             # judged alone here; conflicts between chosen values are
             # settled after the fixed point (_drop_port_conflicts)
-            if placement(user, {v}).copies:
+            if self._needs_copy_alone(user, v):
                 copies += 1
         if copies and (wide or pred):
             return "a 64-bit or predicate value would need a copy"

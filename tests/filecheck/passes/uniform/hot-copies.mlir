@@ -156,10 +156,13 @@ builtin.module attributes {ori.target = "sm_80"} {
 
   // The default goal (occupancy): 26 terms and %k make 27 live R values,
   // an allocation of 30 to 33 registers, at the sm_80 step from 64 to 48
-  // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 24
-  // terms every count is below the step: a copy buys nothing, none is made.
+  // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 38
+  // terms (41 to 44 registers, 40 warps) one register less stays at 40
+  // warps: a copy buys nothing, none is made.  The small kernels above are
+  // far below the first step: copies are not even tried.
+  // OCC: ori-uniform: @hot: remark: copies not tried: 5 live R registers already allow the most resident warps
   // OCC: ori-uniform: @step: remark: copies of values live where the R file is fullest lower its largest R count from 27 to 26
-  // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest would lower its largest R count from 25 to 24 without more resident warps: not taken
+  // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest would lower its largest R count from 39 to 38 without more resident warps: not taken
   // OCC: ori-uniform: @flat: remark: nothing moved to the uniform datapath
   ori.func kernel @step() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
     %b = ori.s2r SR_CTAID.X : () -> !ori.r32
@@ -249,6 +252,20 @@ builtin.module attributes {ori.target = "sm_80"} {
     %v22 = ori.iadd3 %t, 0x16, RZ : (!ori.r32) -> !ori.r32
     %v23 = ori.iadd3 %t, 0x17, RZ : (!ori.r32) -> !ori.r32
     %v24 = ori.iadd3 %t, 0x18, RZ : (!ori.r32) -> !ori.r32
+    %v25 = ori.iadd3 %t, 0x19, RZ : (!ori.r32) -> !ori.r32
+    %v26 = ori.iadd3 %t, 0x1a, RZ : (!ori.r32) -> !ori.r32
+    %v27 = ori.iadd3 %t, 0x1b, RZ : (!ori.r32) -> !ori.r32
+    %v28 = ori.iadd3 %t, 0x1c, RZ : (!ori.r32) -> !ori.r32
+    %v29 = ori.iadd3 %t, 0x1d, RZ : (!ori.r32) -> !ori.r32
+    %v30 = ori.iadd3 %t, 0x1e, RZ : (!ori.r32) -> !ori.r32
+    %v31 = ori.iadd3 %t, 0x1f, RZ : (!ori.r32) -> !ori.r32
+    %v32 = ori.iadd3 %t, 0x20, RZ : (!ori.r32) -> !ori.r32
+    %v33 = ori.iadd3 %t, 0x21, RZ : (!ori.r32) -> !ori.r32
+    %v34 = ori.iadd3 %t, 0x22, RZ : (!ori.r32) -> !ori.r32
+    %v35 = ori.iadd3 %t, 0x23, RZ : (!ori.r32) -> !ori.r32
+    %v36 = ori.iadd3 %t, 0x24, RZ : (!ori.r32) -> !ori.r32
+    %v37 = ori.iadd3 %t, 0x25, RZ : (!ori.r32) -> !ori.r32
+    %v38 = ori.iadd3 %t, 0x26, RZ : (!ori.r32) -> !ori.r32
     %s2 = ori.iadd3 %v1, %v2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %s3 = ori.iadd3 %s2, %v3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %s4 = ori.iadd3 %s3, %v4, RZ : (!ori.r32, !ori.r32) -> !ori.r32
@@ -272,9 +289,23 @@ builtin.module attributes {ori.target = "sm_80"} {
     %s22 = ori.iadd3 %s21, %v22, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %s23 = ori.iadd3 %s22, %v23, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %s24 = ori.iadd3 %s23, %v24, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s25 = ori.iadd3 %s24, %v25, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s26 = ori.iadd3 %s25, %v26, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s27 = ori.iadd3 %s26, %v27, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s28 = ori.iadd3 %s27, %v28, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s29 = ori.iadd3 %s28, %v29, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s30 = ori.iadd3 %s29, %v30, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s31 = ori.iadd3 %s30, %v31, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s32 = ori.iadd3 %s31, %v32, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s33 = ori.iadd3 %s32, %v33, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s34 = ori.iadd3 %s33, %v34, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s35 = ori.iadd3 %s34, %v35, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s36 = ori.iadd3 %s35, %v36, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s37 = ori.iadd3 %s36, %v37, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s38 = ori.iadd3 %s37, %v38, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
     %a = ori.imad wide.u32 %k, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
-    ori.stg [%a], %s24 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a], %s38 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
