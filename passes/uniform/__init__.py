@@ -69,7 +69,6 @@ from xdsl.utils.exceptions import PassFailedException
 from ori_dialect.analysis import functions_of
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
-from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.analysis.uniformity import Uniformity
@@ -149,12 +148,11 @@ class UniformPass(ModulePass):
         cfg = CFG.compute(func)
         uni = Uniformity(func, cfg)
         loops = LoopInfo(cfg, DominatorTree(cfg))
-        live = Liveness(cfg)
         sel = Selector(uni, loops.depths(), max_copies=self.max_copies,
-                       hot_copies=self.hot_copies, liveness=live)
+                       hot_copies=self.hot_copies)
         plan = sel.run()
         if self.hot_copies > self.max_copies:
-            plan = self._with_hot_copies(func, target, live, sel, plan, totals)
+            plan = self._with_hot_copies(func, target, sel, plan, totals)
         kept = sum(plan.dropped.values())
         totals["kept"] += kept
         if not plan.ops and not plan.args:
@@ -184,8 +182,8 @@ class UniformPass(ModulePass):
                      f"({counts['immediate_movs']} MOV)")
         self._remark(func, text + _why(plan.dropped))
 
-    def _with_hot_copies(self, func: FuncOp, target: object, live: Liveness, sel: Selector,
-                         plan: Plan, totals: Counter[str]) -> Plan:
+    def _with_hot_copies(self, func: FuncOp, target: object, sel: Selector, plan: Plan,
+                         totals: Counter[str]) -> Plan:
         """``plan`` widened by copies of the values live where the R file is
         fullest (passes/uniform/pressure.py), when that lowers the
         function's largest R count (``hot-goal=registers``) or the register
@@ -196,6 +194,7 @@ class UniformPass(ModulePass):
         (a wider hot set also frees the next-fullest points), while each
         step still lowers the count; the narrowest plan reaching the best
         score is taken."""
+        live = sel.liveness_of_function()
         if self.hot_goal == "occupancy":
             now = RegisterPressure(live).max.get(RegFile.R, 0)
             if warps_score(target, now) >= warps_score(target, 0):

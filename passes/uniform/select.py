@@ -153,6 +153,12 @@ class Selector:
         self._base: tuple[frozenset[Operation], frozenset[BlockArgument], Counter[str]] | None = None
         self._alone: dict[tuple[Operation, SSAValue], bool] = {}
 
+    def liveness_of_function(self) -> Liveness:
+        """The function's liveness, computed once when first asked for."""
+        if self.liveness is None:
+            self.liveness = Liveness(self.cfg)
+        return self.liveness
+
     def _needs_copy_alone(self, user: OriInstruction, v: SSAValue) -> bool:
         """``user`` would read ``v``, alone among its sources in a uniform
         register, through a copy (memoized: the IR does not change while
@@ -314,7 +320,7 @@ class Selector:
                  if isinstance(op, CallOp | CallIndirectOp)]
         if not calls:
             return
-        live = self.liveness if self.liveness is not None else Liveness(self.cfg)
+        live = self.liveness_of_function()
         across: set[SSAValue] = set()
         for c in calls:
             across |= live.live_after(c)
