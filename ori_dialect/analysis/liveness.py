@@ -176,7 +176,9 @@ class ValueNumbering:
                 info = cache.get(type(a.type), 0)
                 if info == 0:
                     info = _reg_info(a.type, cache)
-                if info is not None:
+                if info is not None and not a.type.is_fixed:  # type: ignore[attr-defined]
+                    # (an RZ-typed argument holds nothing: a stack-passed
+                    # parameter, passes/abi/stack_args.py)
                     index[a] = len(values)
                     values.append(a)
                     files.append(info[0])  # type: ignore[index]
@@ -196,7 +198,7 @@ class ValueNumbering:
                     info = cache.get(type(r.type), 0)
                     if info == 0:
                         info = _reg_info(r.type, cache)
-                    if info is not None:
+                    if info is not None and not r.type.is_fixed:  # type: ignore[attr-defined]
                         index[r] = len(values)
                         values.append(r)
                         files.append(info[0])  # type: ignore[index]

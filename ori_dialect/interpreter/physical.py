@@ -61,14 +61,20 @@ _FILES: dict[RegFile, tuple[int, type[np.generic]]] = {
 
 def register_layout(func: str, slots: dict[SSAValue, int], nslots: int) -> RegisterLayout:
     """Where each of the ``nslots`` slots of function ``func`` lives (``slots``:
-    the slot of each SSA value); every register value must be allocated."""
+    the slot of each SSA value); every register value must be allocated,
+    except RZ-typed ones, which live in no register."""
     layout: RegisterLayout = [None] * nslots
     for v, s in slots.items():
         t = v.type
         if not isinstance(t, OriRegisterType):
             continue
+        if t.is_fixed:
+            # an RZ-typed value holds no register (a stack-passed parameter
+            # or its CALL operand, passes/abi/stack_args.py): a slot of its
+            # own, which nothing reads
+            continue
         base = t.phys_index
-        if base is None or t.is_fixed:
+        if base is None:
             raise InterpreterError(
                 f"physical mode: @{func} has a value of type {t} without a physical "
                 "register (run ori-regalloc first)"

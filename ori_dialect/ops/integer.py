@@ -42,7 +42,9 @@ def parts_out_of_place(whole: SSAValue, parts: list[SSAValue | Attribute]) -> in
     of the wide value ``whole`` after allocation: the moves an ``ori.pack`` /
     ``ori.unpack`` costs (every part, before allocation)."""
     t = whole.type
-    base = t.phys_index if isinstance(t, OriRegisterType) and not t.is_fixed else None
+    if isinstance(t, OriRegisterType) and t.is_fixed:
+        return 0  # into RZ: the parts go nowhere (passes/abi/stack_args.py)
+    base = t.phys_index if isinstance(t, OriRegisterType) else None
     out = 0
     for i, p in enumerate(parts):
         pt = p.type if isinstance(p, SSAValue) else None
@@ -496,7 +498,8 @@ class MovOp(IntAluOp):
         a = self.src("a")
         if isinstance(a, SSAValue) and not self.smod_map():
             return parts_out_of_place(self.results[0], [a])
-        return 1
+        t = self.results[0].type
+        return 0 if isinstance(t, OriRegisterType) and t.is_fixed else 1
 
 
 __all__ = [
@@ -572,8 +575,8 @@ class PackOp(OriInstruction):
         """An allocated 64-bit R zero (both parts RZ or 0): SASS writes it with
         one ``CS2R Rd, SRZ`` (the form ptxas emits), not two ``MOV``."""
         t = self.results[0].type
-        return (isinstance(t, R64Type) and t.phys_index is not None and self.is_plain()
-                and all(_word(v) == 0 for _, v in self.slot_values()))
+        return (isinstance(t, R64Type) and t.phys_index is not None and not t.is_fixed
+                and self.is_plain() and all(_word(v) == 0 for _, v in self.slot_values()))
 
     def sass_instructions(self) -> int:
         """One ``MOV`` per part that is not already in its register of ``d``

@@ -115,7 +115,7 @@ def _allocated_state(func: FuncOp) -> str:
                 vals.extend(b.args)
         for v in vals:
             t = v.type
-            if isinstance(t, OriRegisterType):
+            if isinstance(t, OriRegisterType) and not t.is_fixed:
                 seen["phys" if t.phys_index is not None else "virt"] += 1
     if seen["phys"] and seen["virt"]:
         return "partial"

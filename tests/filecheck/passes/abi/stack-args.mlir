@@ -7,8 +7,10 @@
 // pair left).  The kernel stores them right below its R1 and the CALL moves
 // R1 down by the 16-byte area around the call (ptxas 13.0: IADD3 R1, R1,
 // -0x8 and STL.64 [R1] before its CALL), so the callee, with no frame of
-// its own, loads them at [R1] and [R1+0x8] at its entry.  Not spill code:
-// the kernel's frame is its 16 outgoing bytes, 0 bytes spill stores.
+// its own, loads them at [R1] and [R1+0x8], each right before its first
+// reader.  Neither side keeps them in registers: the callee's parameters
+// and the CALL's operands for them are RZ (no instruction).  Not spill
+// code: the kernel's frame is its 16 outgoing bytes, 0 bytes spill stores.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @last13(%a0: !ori.r32, %a1: !ori.r32, %a2: !ori.r32, %a3: !ori.r32, %a4: !ori.r32, %a5: !ori.r32, %a6: !ori.r32, %a7: !ori.r32, %a8: !ori.r32, %a9: !ori.r32, %a10: !ori.r32, %a11: !ori.r32, %a12: !ori.r32, %w: !ori.r64) -> !ori.r32 {
@@ -42,25 +44,31 @@ builtin.module attributes {ori.target = "sm_80"} {
 }
 
 // IR-LABEL: ori.func @last13
-// IR-NEXT:    ori.ldl [R1] {ori.abi_stack_arg = 0 : i32} : () -> !ori.r32
-// IR-NEXT:    ori.ldl b64 [R1 + 0x8] {ori.abi_stack_arg = 8 : i32} : () -> !ori.r64
+// IR-SAME:    %a12: !ori.r32<RZ>, %w: !ori.r64<RZ>)
+// IR:         ori.ldl b64 [R1 + 0x8] {ori.abi_stack_arg = 8 : i32} : () -> !ori.r64
+// IR:         %[[A12:.*]] = ori.ldl [R1] {ori.abi_stack_arg = 0 : i32} : () -> !ori.r32
+// IR-NEXT:    ori.iadd3 %{{.*}}, %[[A12]], %{{.*}} :
 // IR-LABEL: ori.func kernel @caller
 // IR:         ori.stl [R1 - 0x10], %v12 {ori.abi_stack_arg = 0 : i32}
 // IR-NEXT:    ori.stl b64 [R1 - 0x8], %w {ori.abi_stack_arg = 8 : i32}
-// IR:         ori.call @last13({{.*}}) {ori.abi_stack_out = 16 : i32,
+// IR-NEXT:    %[[Z:.*]] = ori.mov RZ : () -> !ori.r32<RZ>
+// IR-NEXT:    %[[ZZ:.*]] = ori.pack RZ, RZ : () -> !ori.r64<RZ>
+// IR:         ori.call @last13({{.*}}, %[[Z]], %[[ZZ]]) {ori.abi_stack_out = 16 : i32,
 
 // CHECK:      ptxas info    : Function properties for last13
 // CHECK-NEXT:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK:      ptxas info    : Function properties for caller
 // CHECK-NEXT:     16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// CHECK-LABEL: .func last13(
+// CHECK-LABEL: .func last13(R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, RZ, RZ)
 // CHECK-NEXT:  .L_x_0:
+// CHECK:         LDL.64 [[W:R[0-9]+]], [R1+0x8] ;
 // CHECK-NEXT:    LDL [[A12:R[0-9]+]], [R1] ;
-// CHECK-NEXT:    LDL.64 [[W:R[0-9]+]], [R1+0x8] ;
-// CHECK:         IADD3 R4, R4, [[A12]], [[W]] ;
+// CHECK:         IADD3 R4, R{{[0-9]+}}, [[A12]], [[W]] ;
 // CHECK-LABEL: .entry caller
 // CHECK:         STL [R1-0x10], [[V12:R[0-9]+]] ;
 // CHECK-NEXT:    STL.64 [R1-0x8], [[WW:R[0-9]+]] ;
+// CHECK-NEXT:    // MOV RZ, RZ ;  no instruction: in place
+// CHECK-NEXT:    // PACK RZ, RZ, RZ ;  no instruction: in place
 // CHECK:         IADD3 R1, R1, -0x10, RZ ;  // stack pointer: outgoing area
-// CHECK-NEXT:    CALL.REL.NOINC `(last13) ;  // (R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, [[V12]], [[WW]]) -> R4
+// CHECK-NEXT:    CALL.REL.NOINC `(last13) ;  // (R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, RZ, RZ) -> R4
 // CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
