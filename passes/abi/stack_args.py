@@ -54,6 +54,7 @@ from xdsl.dialects.builtin import FunctionType, IntegerAttr, i32
 from xdsl.ir import Block, Operation, SSAValue
 
 from ori_dialect.ir.abi import Slot
+from ori_dialect.ir.metadata import MemEffect
 from ori_dialect.ir.registers import OriRegisterType, R32Type, RegFile, stack_pointer
 from ori_dialect.ops.control import STACK_OUT_ATTR, CallOp
 from ori_dialect.ops.frame import FrameEnterOp, frame_size
@@ -150,14 +151,27 @@ def _sink_words(loads: list[Operation]) -> None:
     R4-R15 (``many``).  A word read in another block stays at the top."""
     entry = loads[0].parent_block()
     assert entry is not None
-    pos = {op: i for i, op in enumerate(entry.ops)}
+    ops = list(entry.ops)
+    pos = {op: i for i, op in enumerate(ops)}
+    # nothing moves past an op that moves R1 (the frame's enter, a CALL's
+    # outgoing area) or writes memory: the loads' [R1 + off] would read
+    # another word, or a word a store just wrote
+    fence = next((pos[op] for op in ops[pos[loads[-1]] + 1:]
+                  if isinstance(op, FrameEnterOp | CallOp) or _writes_memory(op)), len(ops))
     for ld in loads:
         readers = [u.operation for u in ld.results[0].uses if u.operation.parent_block() is entry]
         if len(readers) != len(list(ld.results[0].uses)) or not readers:
             continue  # read in another block too: stays at the top
         first = min(readers, key=pos.__getitem__)
+        if pos[first] > fence:
+            continue
         ld.detach()
         entry.insert_op_before(ld, first)
+
+
+def _writes_memory(op: Operation) -> bool:
+    effect = getattr(type(op), "MEM", None)
+    return isinstance(effect, MemEffect) and effect.writes
 
 
 def shift_incoming(func: FuncOp, delta: int) -> None:

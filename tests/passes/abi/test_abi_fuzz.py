@@ -27,6 +27,24 @@ def test_generated_programs_have_calls() -> None:
     assert sum(f.get("local", 0) for f in feats) > 0
 
 
+def test_stack_argument_loads_stay_above_the_frame() -> None:
+    """Program 397's @dev1 takes its 13th argument on the stack and opens a
+    16-byte frame whose first word it stores at [R1]: the argument's LDL
+    [R1] (offset from the caller's R1) must not move below the frame's
+    enter or that store (it read the stored word, caught by this program)."""
+    from ori_dialect.ops.frame import FrameEnterOp
+    from ori_dialect.ops.func import FuncOp
+    from ori_dialect.ops.memory import LdlOp
+
+    _, after = check_generated(397, OPTS, "ori-abi")
+    dev1 = next(f for f in after.walk() if isinstance(f, FuncOp) and f.sym_name.data == "dev1")
+    ops = list(dev1.entry_block.ops)
+    enter = next(i for i, op in enumerate(ops) if isinstance(op, FrameEnterOp))
+    loads = [i for i, op in enumerate(ops) if isinstance(op, LdlOp)
+             and "ori.abi_stack_arg" in op.attributes]
+    assert loads and all(i < enter for i in loads)
+
+
 @pytest.mark.fuzz
 def test_generated_programs_with_calls_through_ori_ptxas() -> None:
     total: dict[str, int] = {}
