@@ -25,8 +25,10 @@ seeds give no algorithm; ori's is:
    before allocation, computed exactly for the plan (chosen values leave
    the R file, each copy joins it right before its reader), and, with
    ``hot-goal=occupancy`` (the default), only when the register count it
-   leads to can reach more resident warps: below a kernel's occupancy
-   step a register costs nothing and a copy costs an instruction.  "Fullest" is
+   leads to can reach more resident warps (whole blocks of the kernel's
+   ``.reqntid``/``.maxntid`` where it states them): below a kernel's
+   occupancy step a register costs nothing and a copy costs an
+   instruction.  "Fullest" is
    widened one register at a time, up to ``hot-slack`` below the largest
    count, while each step still lowers it.  ptxas makes the same trade
    (``IMAD.U32 R7, RZ, RZ, UR5`` copies next to the IMADs reading a
@@ -197,7 +199,8 @@ class UniformPass(ModulePass):
         live = sel.liveness_of_function()
         if self.hot_goal == "occupancy":
             now = RegisterPressure(live).max.get(RegFile.R, 0)
-            if warps_score(target, now) >= warps_score(target, 0):
+            threads = func.launch_threads()
+            if warps_score(target, now, threads) >= warps_score(target, 0, threads):
                 self._remark(func, f"copies not tried: {now} live R registers already allow "
                                    "the most resident warps")
                 return plan
@@ -230,7 +233,7 @@ class UniformPass(ModulePass):
         if self.hot_goal == "registers":
             best, best_r = tried[-1]
         else:
-            scores = [warps_score(target, r) for _, r in tried]
+            scores = [warps_score(target, r, func.launch_threads()) for _, r in tried]
             k = scores.index(max(scores))
             best, best_r = tried[k]
             if k == 0:
@@ -247,14 +250,20 @@ class UniformPass(ModulePass):
 HOT_GOALS = ("occupancy", "registers")
 
 
-def warps_score(target: object, max_live: int) -> int:
+def warps_score(target: object, max_live: int, threads: int | None = None) -> int:
     """Resident warps per SM summed over the register counts an allocation
     of ``max_live`` R values may end at (ptxas's hidden registers plus 1 to
     4 more: ori's allocations land 3 to 6 above the largest live count), so
-    a plan scores higher only where it can cross an occupancy step."""
+    a plan scores higher only where it can cross an occupancy step;
+    ``threads``: the kernel's launch bounds (whole blocks fit an SM), else
+    the per-warp view."""
     limit = int(getattr(target, "max_regs_per_thread", 255))
     base = max_live + hidden_regs(target)
-    return sum(warps_per_sm(target, min(base + m, limit)) for m in range(1, 5))  # type: ignore[arg-type]
+    if threads is not None and not 1 <= threads <= int(getattr(target, "max_threads_per_block",
+                                                               1024)):
+        threads = None
+    return sum(warps_per_sm(target, min(base + m, limit), threads)  # type: ignore[arg-type]
+               for m in range(1, 5))
 
 
 def _why(dropped: Counter[str]) -> str:
