@@ -34,7 +34,7 @@ from ori_dialect.ir.registers import (
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdcOp
-from passes.uniform.select import Plan, edge_dest_arg, is_cbank_move, placement
+from passes.uniform.select import Plan, copied_operands, is_cbank_move, placement
 
 
 def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
@@ -173,19 +173,9 @@ def _copy(v: SSAValue, before: Operation, counts: Counter[str]) -> SSAValue:
 def _fix_user(user: Operation, chosen: set[SSAValue], counts: Counter[str]) -> Operation:
     """Make ``user`` read the chosen values it reads (module docstring, 3);
     returns the op that now stands where it stood."""
-    if isinstance(user, BraOp):
-        for i, o in enumerate(list(user.operands)):
-            if o not in chosen:
-                continue
-            dest = edge_dest_arg(user, i)
-            if dest is not None and dest in chosen:
-                continue
-            user.operands[i] = _copy(o, user, counts)
-        return user
-    if not isinstance(user, OriInstruction):
-        for i, o in enumerate(list(user.operands)):
-            if o in chosen:
-                user.operands[i] = _copy(o, user, counts)
+    if isinstance(user, BraOp) or not isinstance(user, OriInstruction):
+        for i in copied_operands(user, chosen):
+            user.operands[i] = _copy(user.operands[i], user, counts)
         return user
     p = placement(user, chosen)
     if p.values is None and not p.copies:

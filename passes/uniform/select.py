@@ -400,16 +400,22 @@ def copy_sites(plan: Plan) -> dict[Operation, int]:
             if use.operation not in chosen_ops:
                 users[use.operation] = None
     for user in users:
-        if isinstance(user, BraOp):
-            n = sum(1 for i, o in enumerate(user.operands)
-                    if o in chosen and edge_dest_arg(user, i) not in chosen)
-        elif isinstance(user, OriInstruction):
+        if isinstance(user, OriInstruction) and not isinstance(user, BraOp):
             n = len(placement(user, chosen).copies)
         else:
-            n = sum(1 for o in user.operands if o in chosen)
+            n = len(copied_operands(user, chosen))
         if n:
             out[user] = n
     return out
+
+
+def copied_operands(user: Operation, chosen: set[SSAValue]) -> list[int]:
+    """For a branch or an op that is no Ori instruction: the operands (by
+    index) of ``chosen`` values it reads through a ``MOV r, ur`` copy --
+    all of them, except a branch's edge operand into a chosen block
+    argument (a GPR instruction's copies are :func:`placement`'s)."""
+    return [i for i, o in enumerate(user.operands) if o in chosen
+            and not (isinstance(user, BraOp) and edge_dest_arg(user, i) in chosen)]
 
 
 def is_cbank_move(op: Operation) -> bool:
@@ -449,5 +455,5 @@ def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
     return None
 
 
-__all__ = ["Placement", "Plan", "Selector", "copy_sites", "edge_dest_arg", "has_uniform_version", "is_cbank_move",
-           "is_uniform_typed", "placement"]
+__all__ = ["Placement", "Plan", "Selector", "copied_operands", "copy_sites", "edge_dest_arg",
+           "has_uniform_version", "is_cbank_move", "is_uniform_typed", "placement"]
