@@ -12,6 +12,8 @@ Modules, one per concern:
 * :mod:`.ordering` -- the 6-list simplify/select ordering;
 * :mod:`.fatpoint` -- the fat-point core: per-register interference
   histograms, minimum-cost slot, secondary cost, discard threshold;
+* :mod:`.refine`   -- refinement trials: the R file coloured again below its
+  highest register in other orders, the best colouring kept;
 * :mod:`.copies`   -- copies for tied operands and the edge parallel copies
   lowered to MOVs with cycles broken;
 * :mod:`.spill`    -- spill code to local memory (STL/LDL), slot compaction,

@@ -13,7 +13,9 @@ For each function (callees before callers, for the static frame layout of
    is set, later ones do not, so a coalescing that costs registers is
    retried without), and every file is allocated in class order
    (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
-   the fat-point core (:mod:`.fatpoint`);
+   the fat-point core (:mod:`.fatpoint`); an R colouring without failures
+   is refined (:mod:`.refine`: more trials below its highest register, the
+   best kept, ``refine-trials``);
 3. **SPILL** retries (at most ``max-spill-rounds``): the units that failed
    are spilled (:mod:`.spill`: R values to local memory -- or to shared
    memory with ``smem-spilling`` / the ``enable_smem_spilling`` pragma where
@@ -91,6 +93,7 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
+from passes.regalloc.refine import refine
 from passes.regalloc.remat import remat_remark, remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -141,6 +144,7 @@ def allocate_function(
     override: bool = False,
     recursive: bool | None = None,
     remat: bool = True,
+    refine_trials: int = 6,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -213,6 +217,9 @@ def allocate_function(
                 order = pinned_first(order, pinned)
             res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f],
                                     abi_mask or None, trial_zero=trial == 0)
+            if f is RegFile.R and not res.failed and refine_trials:
+                res, _ = refine(fu, res, allowed, pressure, len(lm.points), threshold,
+                                FILE_SIZE[f], abi_mask or None, pinned, refine_trials)
             assignment.update(res.assignment)
             failed.extend(res.failed)
             peaks[f] = res.peak
@@ -469,6 +476,10 @@ class RegAllocPass(ModulePass):
         True, "RematEnable / RegAllocRematEnable (seed 002, ptxas-side knobs): a value to "
         "spill whose definition reads no register (MOV of an immediate, LDC, ...) is "
         "recomputed before each use instead of stored and reloaded (remat.py)")
+    refine_trials: int = option(
+        6, "ori's reading of seed 000's best-result recorder (sub_93D070) and refinement "
+        "(sub_95BC90): after a colouring without failures, trials that colour the R file "
+        "again below its highest register, the best kept (refine.py); 0 = off")
     ssa_search_budget: int = option(
         20000, "strategy=ssa only: candidates the exact search for fewer R registers than "
         "the greedy assignment may try per function (ssa_search.py); 0 keeps the greedy "
@@ -497,6 +508,10 @@ class RegAllocPass(ModulePass):
         if self.ssa_search_budget < 0:
             raise PassFailedException(
                 f"ori-regalloc: ssa-search-budget must be 0 (off) or more, got {self.ssa_search_budget}"
+            )
+        if self.refine_trials < 0:
+            raise PassFailedException(
+                f"ori-regalloc: refine-trials must be 0 (off) or more, got {self.refine_trials}"
             )
         require(self, op)
         funcs = [f for f in op.walk() if isinstance(f, FuncOp)]
@@ -555,6 +570,7 @@ class RegAllocPass(ModulePass):
                     num_non_spill_trials=max(1, self.num_non_spill_trials),
                     spill_cost=self.spill_cost,
                     remat=self.remat_enable,
+                    refine_trials=self.refine_trials,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,

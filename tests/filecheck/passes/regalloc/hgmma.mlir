@@ -44,17 +44,17 @@ builtin.module attributes {ori.target = "sm_90a"} {
 }
 
 // CHECK-LABEL: .entry chain
-// FAT:        HGMMA.64x8x16.F32 R4, R8, gdesc[R2], R4 ;
-// FAT-NEXT:   HGMMA.64x8x16.F32 R4, R8, gdesc[R2], R4 ;
+// FAT:        HGMMA.64x8x16.F32 R8, R4, gdesc[R12], R8 ;
+// FAT-NEXT:   HGMMA.64x8x16.F32 R8, R4, gdesc[R12], R8 ;
 // SSA:        HGMMA.64x8x16.F32 R8, R4, gdesc[R12], R8 ;
 // SSA-NEXT:   HGMMA.64x8x16.F32 R8, R4, gdesc[R12], R8 ;
 // CHECK-NEXT: GSB0 ;
 // CHECK-NOT:  PACK
-// FAT-NEXT:   IADD3 R0, R14, 0x7, RZ ;
+// FAT-NEXT:   IADD3 R12, R0, 0x7, RZ ;
 // SSA-NEXT:   IADD3 R12, R0, 0x7, RZ ;
 // CHECK-NEXT: IADD3
 // CHECK-NEXT: WARPGROUP.DEPBAR.LE gsb0, 0x0 ;
-// FAT-NEXT:   // UNPACK R4, R5, R6, R7, R4 ;  no instruction: in place
+// FAT-NEXT:   // UNPACK R8, R9, R10, R11, R8 ;  no instruction: in place
 // SSA-NEXT:   UNPACK R4, R5, R6, R7, R8 ;
 
 // -----
@@ -85,10 +85,10 @@ builtin.module attributes {ori.target = "sm_90a"} {
 }
 
 // CHECK-LABEL: .entry zero_acc
-// FAT:        HGMMA.64x8x16.F32 R4, R8, gdesc[R2], RZ, !UPT ;
+// FAT:        HGMMA.64x8x16.F32 R8, R4, gdesc[R8], RZ, !UPT ;
 // SSA:        HGMMA.64x8x16.F32 R4, R8, gdesc[R4], RZ, !UPT ;
 // CHECK-NEXT: GSB0 ;
-// FAT-NEXT:   IADD3 R0, R14, 0x7, RZ ;
+// FAT-NEXT:   IADD3 R12, R0, 0x7, RZ ;
 // SSA-NEXT:   IADD3 R12, R0, 0x7, RZ ;
 // CHECK-NEXT: IADD3
 // CHECK-NEXT: WARPGROUP.DEPBAR.LE gsb0, 0x0 ;

@@ -1,0 +1,128 @@
+"""Refinement trials: colour the R file again below its highest register.
+
+Seed 000's per-class driver records the best result of every trial
+(``record_best_result``, sub_93D070, "Best result recorder"; the refinement
+routine sub_95BC90, "Allocation retry / refinement") rather than stopping
+at the first colouring.  ori's reading: once a trial coloured the R file
+without a failure, more trials are run with the allowed registers cut
+below that trial's highest register; each one that succeeds is recorded as
+the best, and the next aims one register lower still.  The first trial
+that finds no colouring ends the refinement, and the best colouring is
+kept (never worse than the first: a trial is only kept when it succeeds
+entirely, below the count before it, leaving no more coalescing hints
+unmet -- each unmet hint is a copy instruction).
+
+Why it pays: the fat-point core gives each unit the lowest free slot in
+the order of the 6-list stack, so one-register values that are
+"Unconstrained" (most of them) are coloured last, in reverse unit order;
+one long-lived value coloured after the short ones of a loop finds only
+the registers above them (``tid`` in R6 while R0-R5 suffice: the
+``histogram256`` example, 9 registers where ptxas uses 8).  A trial with
+fewer allowed registers makes those values contend for the low ones.
+
+Each refinement trial tries, in turn, these orders (the first that
+colours every unit with no more unmet hints is kept):
+
+1. wide units first, then by first live point (linear-scan order, which is
+   optimal for one-register values on straight-line code);
+2. wide units first, then by last live point, latest first.
+
+(The 6-list order recomputed for the smaller file never coloured a trial
+on the 135 example kernels, so it is not tried.)
+
+Pre-coloured (ABI) units stay first in every order and keep their masks.
+A trial stops at the pressure bound: fewer registers than the most values
+live at one point cannot work, so no trial below it is run.  Option
+``refine-trials`` (``ori-regalloc``, default 6) bounds the colourings
+tried per allocation attempt, each order counting as one (0 turns the
+refinement off).  Cost: about a fifth more allocator time (cub_device's
+``ori-regalloc`` 1.33 -> 1.64 s).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from passes.regalloc.abi import pinned_first
+from passes.regalloc.classes import Unit
+from passes.regalloc.fatpoint import FatPointResult, fatpoint_allocate
+
+
+def _linear(units: list[Unit]) -> list[Unit]:
+    def key(u: Unit) -> tuple[int, int, int]:
+        first = int(u.points.starts[0]) if u.points.starts.size else 0
+        return (-u.width, first, u.id)
+    return sorted(units, key=key)
+
+
+def _latest_end(units: list[Unit]) -> list[Unit]:
+    def key(u: Unit) -> tuple[int, int, int]:
+        last = int(u.points.ends[-1]) if u.points.ends.size else 0
+        return (-u.width, -last, u.id)
+    return sorted(units, key=key)
+
+
+def broken_hints(units: list[Unit], assignment: dict[int, int]) -> int:
+    """The coalescing hints ``assignment`` leaves unmet: each is a copy (a
+    MOV for a block argument or a tied operand, a PACK/UNPACK that is not
+    in place)."""
+    n = 0
+    for u in units:
+        b = assignment.get(u.id)
+        if b is None:
+            continue
+        n += sum(1 for h in u.hints if assignment.get(h, b) != b)
+        n += sum(1 for h, d in u.offset_hints if h in assignment and assignment[h] + d != b)
+    return n
+
+
+def pressure_bound(allowed: list[int], pressure: np.ndarray) -> int:
+    """The fewest registers (highest allowed register + 1) that hold the
+    largest number of registers live at one point."""
+    need = int(pressure.max()) if pressure.size else 0
+    if need <= 0:
+        return 0
+    regs = sorted(allowed)
+    return regs[need - 1] + 1 if need <= len(regs) else regs[-1] + 1
+
+
+def refine(
+    units: list[Unit],
+    first: FatPointResult,
+    allowed: list[int],
+    pressure: np.ndarray,
+    num_points: int,
+    threshold: int,
+    file_size: int,
+    masks: dict[int, int] | None,
+    pinned: set[int],
+    trials: int,
+) -> tuple[FatPointResult, int]:
+    """The best colouring of ``units`` (one register file) found by at most
+    ``trials`` refinement trials after ``first`` (which coloured every
+    unit), and the number of trials run."""
+    best = first
+    copies = broken_hints(units, first.assignment)
+    bound = pressure_bound(allowed, pressure)
+    run = 0
+
+    while run < trials and best.peak - 1 >= bound:
+        limit = best.peak - 1
+        tight = [r for r in allowed if r < limit]
+        found: FatPointResult | None = None
+        for order in (_linear, _latest_end):
+            if run >= trials:
+                break
+            run += 1
+            res = fatpoint_allocate(pinned_first(order(units), pinned), tight, num_points, threshold,
+                                    file_size, masks, trial_zero=True)
+            if not res.failed and broken_hints(units, res.assignment) <= copies:
+                found = res
+                break
+        if found is None:
+            break
+        best = found
+    return best, run
+
+
+__all__ = ["pressure_bound", "refine"]
