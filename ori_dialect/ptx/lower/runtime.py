@@ -11,13 +11,22 @@ is no recursion); the resulting ``ori.func`` is registered in
 quotient bit per iteration, exact for all inputs.  The leading zeros of ``a``
 are skipped (``a`` is pre-shifted by ``clz(a)``; the quotient bits then fill
 ``x`` from the bottom), so a dividend of ``k`` significant bits takes ``k``
-iterations.  The partial
-remainder ``r`` may need 65 bits when ``b >= 2^63``; its bit 64 is kept in a
-predicate (``%top``), and then ``r >= b`` holds regardless.  With ``b == 0``
-every step subtracts nothing and sets its bit; the helper then returns all
-ones for both results, the convention for ``x / 0`` and ``x % 0`` -- once,
-here, rather than with two SELs and a test after every call (ptxas's own
-64-bit division subroutine is likewise one body per kernel).
+iterations.  The partial remainder never exceeds the prefix of ``a`` it was
+computed from, so before the shift that brings in bit ``k + 1`` it is below
+``2^k <= 2^63``: the shifted remainder fits in 64 bits even for divisors
+``>= 2^63`` (an earlier version kept a 65th bit in a predicate it never
+needed).  ``b == 0`` returns all ones for both results, the convention for
+``x / 0`` and ``x % 0``, tested once on entry rather than with two SELs and
+a test after every call (ptxas's own 64-bit division subroutine is likewise
+one body per kernel).
+
+Registers: the helper's scratch registers are what every caller's values
+live across a call must avoid (passes/regalloc/abi.py), so the loop is
+written for few live values: the remainder and the dividend/quotient are
+shifted as one 128-bit value by 32-bit funnel shifts (``shf.l.wrap``, no
+temporary for the carried-out bit), the divisor stays a pair, and ``b``
+is not live after the loop.  It allocates to R4-R12 (9 registers; 11
+before), which took CUB's histogram sweeps from 66/67 to 62/64 registers.
 """
 
 from __future__ import annotations
@@ -35,30 +44,38 @@ _UDIVMOD64 = """
 .address_size 64
 .func (.reg .u64 q, .reg .u64 r) __ori_udivmod64(.reg .u64 a, .reg .u64 b)
 {
-    .reg .u64 %x, %rem, %t;
-    .reg .u32 %i, %n;
-    .reg .pred %top, %ge, %more;
-    mov.u64 %rem, 0;
+    .reg .u64 %x, %rem;
+    .reg .u32 %i, %n, %xl, %xh, %rl, %rh;
+    .reg .pred %ge, %more;
+    setp.eq.u64 %more, b, 0;
+    @%more bra ZERO;
     clz.b64 %n, a;
     shl.b64 %x, a, %n;
     sub.u32 %i, 64, %n;
+    mov.b64 {%xl, %xh}, %x;
+    mov.u32 %rl, 0;
+    mov.u32 %rh, 0;
 LOOP:
     setp.eq.u32 %more, %i, 0;
     @%more bra DONE;
-    setp.lt.s64 %top, %rem, 0;
-    shl.b64 %rem, %rem, 1;
-    shr.u64 %t, %x, 63;
-    or.b64 %rem, %rem, %t;
-    shl.b64 %x, %x, 1;
-    setp.ge.or.u64 %ge, %rem, b, %top;
+    shf.l.wrap.b32 %rh, %rl, %rh, 1;
+    shf.l.wrap.b32 %rl, %xh, %rl, 1;
+    shf.l.wrap.b32 %xh, %xl, %xh, 1;
+    shl.b32 %xl, %xl, 1;
+    mov.b64 %rem, {%rl, %rh};
+    setp.ge.u64 %ge, %rem, b;
     @%ge sub.u64 %rem, %rem, b;
-    @%ge or.b64 %x, %x, 1;
+    mov.b64 {%rl, %rh}, %rem;
+    @%ge or.b32 %xl, %xl, 1;
     sub.u32 %i, %i, 1;
     bra LOOP;
 DONE:
-    setp.eq.u64 %more, b, 0;
-    selp.b64 q, -1, %x, %more;
-    selp.b64 r, -1, %rem, %more;
+    mov.b64 q, {%xl, %xh};
+    mov.b64 r, {%rl, %rh};
+    ret;
+ZERO:
+    mov.u64 q, -1;
+    mov.u64 r, -1;
     ret;
 }
 """

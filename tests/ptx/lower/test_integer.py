@@ -10,6 +10,8 @@ bit-exactly with a Python reference on unbounded ints.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Callable, Sequence
 from copy import copy
@@ -20,6 +22,7 @@ import pytest
 from ori_dialect.interpreter import run_kernel
 from ori_dialect.ptx import PtxSyntaxError
 from ori_dialect.ptx.lower import import_ptx
+from ori_dialect.testing.equivalence import apply_pipeline, run_launch
 
 NP = {"u16": np.uint16, "s16": np.uint16, "b16": np.uint16, "u32": np.uint32, "s32": np.uint32,
       "b32": np.uint32, "u64": np.uint64, "s64": np.uint64, "b64": np.uint64, "f32": np.uint32,
@@ -746,3 +749,40 @@ def test_example_kernels(name: str) -> None:
         for g, w in zip(got, want):
             if w is not None:
                 lc.check(g, w)
+
+
+def test_udivmod64_helper_every_edge_pair_before_and_after_ori_ptxas() -> None:
+    """``__ori_udivmod64`` (ori_dialect/ptx/lower/runtime.py) on every pair of
+    64-bit edge values (zero divisor, divisors >= 2^63 whose partial
+    remainder needs bit 64, dividends with every leading-zero count) plus
+    random pairs: as imported, and after ``ori-ptxas`` in the physical
+    interpreter, where the caller's registers live across the call and the
+    helper's own allocation meet."""
+    rng = random.Random(27)
+    edges = list(dict.fromkeys([*EDGE64, 0xFFFFFFFFFFFFFFFE, 0x8000000000000002,
+                                0x0000000100000001, 0x00000000FFFFFFFF]))
+    a = [x for x in edges for _ in edges] + [rng.getrandbits(64) for _ in range(64)]
+    b = [y for _ in edges for y in edges] + [rng.getrandbits(rng.randrange(1, 65))
+                                             for _ in range(64)]
+    while len(a) % 64:
+        a.append(rng.getrandbits(64))
+        b.append(rng.getrandbits(33))
+    body = "  div.u64 %d0, %a0, %a1;\n  rem.u64 %d1, %a0, %a1;"
+    mod = import_ptx(build(body, ["u64", "u64"], ["u64", "u64"]), "<test>")
+    allones = (1 << 64) - 1
+    want_q = [x // y if y else allones for x, y in zip(a, b)]
+    want_r = [x % y if y else allones for x, y in zip(a, b)]
+    args = [np.array(a, dtype=np.uint64), np.array(b, dtype=np.uint64),
+            np.zeros(len(a), dtype=np.uint64), np.zeros(len(a), dtype=np.uint64)]
+    for pipeline in ("", "ori-ptxas"):
+        if pipeline:
+            with contextlib.redirect_stderr(io.StringIO()):
+                apply_pipeline(mod, pipeline)
+        out = run_launch(mod, "k", args, (len(a) // 64, 1, 1), (64, 1, 1), strict=True,
+                         physical=bool(pipeline))
+        assert out.results is not None, out.error
+        got_q = [int(x) for x in out.results[2]]
+        got_r = [int(x) for x in out.results[3]]
+        bad = [(hex(x), hex(y)) for x, y, q, r, wq, wr in
+               zip(a, b, got_q, got_r, want_q, want_r) if (q, r) != (wq, wr)]
+        assert not bad, f"after {pipeline or 'import'}: {bad[:5]}"
