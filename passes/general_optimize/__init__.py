@@ -40,7 +40,10 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``lop3-predicate`` (``lop3_predicate.py``) -- ``ISETP.NE (LOP3 ..), 0``
   -> the LOP3's own predicate result (``ISETP.EQ``: negated at every reader);
 * ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
-  -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``.
+  -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``;
+* ``guard-sink`` (``guard_sink.py``) -- ``y = OP ..; z = @g MOV y`` ->
+  ``z = @g OP ..``: the importer's guarded copy of a guarded instruction's
+  result becomes the guarded instruction (``@P0 IADD3`` in CUB's scans).
 
 After the rounds, ``tuple-args`` (``tuple_args.py``) carries block arguments
 that an edge fills with all the parts of one MMA result as that value (an
@@ -55,7 +58,7 @@ Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
-add-chain, setp-combine, lop3-predicate, lea-sx32; then a second walk
+add-chain, setp-combine, lop3-predicate, lea-sx32, guard-sink; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -95,6 +98,7 @@ from passes.general_optimize.copy_prop import CopyPropagation
 from passes.general_optimize.driver import run_rounds
 from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
+from passes.general_optimize.guard_sink import GuardSink
 from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordToLea
@@ -113,7 +117,7 @@ class FunctionStats:
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
-                "lop3-predicate", "lea-sx32", "tuple-args", "dead-code")
+                "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -188,6 +192,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
     )
+    guard_sink: bool = option(
+        True, "ori: a guarded copy of a value computed only for it becomes that computation "
+        "under the guard, tied to the copy's prior value (guard_sink.py)"
+    )
     tuple_args: bool = option(
         True, "ori: after the rounds, block arguments an edge fills with all the parts of one "
         "MMA result are carried as that value (tuple_args.py)"
@@ -252,6 +260,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(Lop3Predicate(counts))
         if self.lea_sx32:
             per_op.append(SignWordToLea(counts))
+        if self.guard_sink:
+            per_op.append(GuardSink(counts))
         sweep: list[RewritePattern] = []
         if self.const_prop:
             sweep.append(ConstantPropagation(counts, commute=self.commute))

@@ -34,7 +34,7 @@
 // CHECK-NEXT:    %u1 = ori.iadd3 x %hi0, 0x0, RZ, %e1
 // CHECK-NEXT:    %v2, %e2 = ori.iadd3 %v1, 0x10000, RZ
 // CHECK-NEXT:    %u2 = ori.iadd3 x %u1, 0x0, RZ, %e2
-// REM: remark: @chains: general-optimize {{.*}}[add-chain=5] [setp-combine=0] [lop3-predicate=0] [lea-sx32=0] [tuple-args=0] [dead-code=8]
+// REM: remark: @chains: general-optimize {{.*}}[add-chain=5] [setp-combine=0] [lop3-predicate=0] [lea-sx32=0] [guard-sink=0] [tuple-args=0] [dead-code=8]
 // OFF:           %i1 = ori.iadd3 %i0, 0x400, RZ
 // OFF:           %i3 = ori.iadd3 RZ, 0x400, %i2
 // OFF:           %l2, %k2 = ori.iadd3 %l1, 0x1000, RZ

@@ -20,7 +20,7 @@
 // CHECK-NEXT:    %t2 = ori.plop3 %far, %z, PT, 0xc0
 // CHECK-NEXT:    %three = ori.isetp le %a, %b, PT
 // CHECK-NEXT:    %t3 = ori.plop3 %three, %z, %q, 0x80
-// REM: remark: @f: general-optimize {{.*}}[setp-combine=3] [lop3-predicate=0] [lea-sx32=0] [tuple-args=0] [dead-code=3]
+// REM: remark: @f: general-optimize {{.*}}[setp-combine=3] [lop3-predicate=0] [lea-sx32=0] [guard-sink=0] [tuple-args=0] [dead-code=3]
 // OFF:           %y = ori.plop3 %z, %x, PT, 0xfc
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @f(%a: !ori.r32, %b: !ori.r32, %z: !ori.p, %q: !ori.p) -> !ori.r32 {
