@@ -46,6 +46,7 @@ import numpy as np
 from passes.regalloc.abi import pinned_first
 from passes.regalloc.classes import Unit
 from passes.regalloc.fatpoint import FatPointResult, fatpoint_allocate
+from passes.regalloc.ssa_search import pressure_bound
 
 
 def _linear(units: list[Unit]) -> list[Unit]:
@@ -76,16 +77,6 @@ def broken_hints(units: list[Unit], assignment: dict[int, int]) -> int:
     return n
 
 
-def pressure_bound(allowed: list[int], pressure: np.ndarray) -> int:
-    """The fewest registers (highest allowed register + 1) that hold the
-    largest number of registers live at one point."""
-    need = int(pressure.max()) if pressure.size else 0
-    if need <= 0:
-        return 0
-    regs = sorted(allowed)
-    return regs[need - 1] + 1 if need <= len(regs) else regs[-1] + 1
-
-
 def refine(
     units: list[Unit],
     first: FatPointResult,
@@ -103,7 +94,7 @@ def refine(
     unit), and the number of trials run."""
     best = first
     copies = broken_hints(units, first.assignment)
-    bound = pressure_bound(allowed, pressure)
+    bound = pressure_bound(allowed, int(pressure.max()) if pressure.size else 0)
     run = 0
 
     while run < trials and best.peak - 1 >= bound:
@@ -125,4 +116,4 @@ def refine(
     return best, run
 
 
-__all__ = ["pressure_bound", "refine"]
+__all__ = ["broken_hints", "refine"]
