@@ -22,6 +22,8 @@ package with its rule and the ptxas form it produces in its docstring):
   writing 0 as RZ where that helps; f64 immediates from ``PACK``;
 * ``fold`` (``fold.py``) -- ``FOLDABLE`` ops with constant sources evaluated
   by the interpreter's semantics;
+* ``imad-identity`` (``imad_identity.py``) -- ``IMAD a, 1, c`` -> ``IADD3 a,
+  c, RZ`` (or ``a``), ``IMAD a, 0, c`` -> ``c``;
 * ``wide-add`` (``wide_add.py``) -- ``IMAD.WIDE`` + 64-bit add ->
   ``IMAD.WIDE x, b, K``;
 * ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``;
@@ -57,7 +59,7 @@ and a dead PACK or add left for the allocator costs registers and moves.
 Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
+in the order pack-unpack, copy-prop, fold, imad-identity, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
 add-chain, setp-combine, lop3-predicate, lea-sx32, guard-sink; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
@@ -100,6 +102,7 @@ from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.guard_sink import GuardSink
 from passes.general_optimize.iadd3_merge import MergeAdds
+from passes.general_optimize.imad_identity import ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordToLea
 from passes.general_optimize.lop3_predicate import Lop3Predicate
@@ -115,7 +118,7 @@ class FunctionStats:
     counts: Counter[str]
 
     def line(self) -> str:
-        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "wide-add", "lea",
+        keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
                 "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
@@ -151,6 +154,10 @@ class GeneralOptimizePass(ModulePass):
         True,
         "ori: evaluate integer/predicate instructions whose sources are all constants with the "
         "interpreter's semantics (bit-exact) into MOV/PACK/PLOP3 constants",
+    )
+    imad_identity: bool = option(
+        True, "ori: IMAD a, 1, c becomes IADD3 a, c, RZ (a copy of a when c is RZ) and IMAD "
+        "a, 0, c a copy of c (imad_identity.py)"
     )
     wide_add: bool = option(
         True,
@@ -242,6 +249,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(CopyPropagation(counts))
         if self.fold:
             per_op.append(ConstantFolding(counts))
+        if self.imad_identity:
+            per_op.append(ImadIdentity(counts))
         if self.wide_add:
             per_op.append(WideAdd(counts))
         if self.lea:

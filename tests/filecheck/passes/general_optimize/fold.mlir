@@ -18,7 +18,7 @@
 // CHECK:         %[[W:.*]] = ori.pack -0x2, -0x1
 // CHECK:         %f = ori.fadd %x, 2.0
 // CHECK:         ori.stg b64 [%a + 0x8], %[[W]]
-// REM: remark: @fold: general-optimize [copies=0] [constants={{[0-9]+}}] [pack-unpack=0] [ldc64-split=0] [folded=4] [wide-add=0]
+// REM: remark: @fold: general-optimize [copies=0] [constants={{[0-9]+}}] [pack-unpack=0] [ldc64-split=0] [folded=4] [imad-identity=0] [wide-add=0]
 // OFF:         %m = ori.imad %three, 0x5, %sixteen
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @fold() attributes {params = [#ori.param<8, align 8, at 0x0>]} {

@@ -24,7 +24,7 @@
 // CHECK-NEXT:    STG.E [%[[Y]].64], %[[R]] ;
 // CHECK-NOT:     PACK
 // CHECK:         EXIT
-// STATS: ori-general-optimize: [copies=0] [constants=7] [pack-unpack=0] [ldc64-split=2] [folded=0] [wide-add=2]
+// STATS: ori-general-optimize: [copies=0] [constants=7] [pack-unpack=0] [ldc64-split=2] [folded=0] [imad-identity=0] [wide-add=2]
 // STATS-SAME: [dead-code=7]
 // STATS: ori-dead-code: [removed=8]
 // RA: ISETP.GE.AND P0, PT, R{{[0-9]+}}, c[0x0][0x160], PT ;
