@@ -58,7 +58,7 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     # rebuilt ops have new results: the chosen values are theirs now
     chosen = set(plan.args) | {r for op in new_ops for r in op.results}
     for op in new_ops:
-        counts[f"op:{type(op).UNIFORM_SASS}"] += 1  # type: ignore[attr-defined]
+        counts[f"op:{_mnemonic(op)}"] += 1
     users: dict[Operation, None] = {}
     for v in chosen:
         for use in v.uses:
@@ -70,11 +70,18 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     for op in new_ops:
         if isinstance(op, MovOp) and not any(r.uses for r in op.results):
             # every reader got the immediate itself (_copy)
-            counts[f"op:{type(op).UNIFORM_SASS}"] -= 1
+            counts[f"op:{_mnemonic(op)}"] -= 1
             counts["rematerialized"] += 1
             touched.remove(op)
             Rewriter.erase_op(op)
     return counts, touched
+
+
+def _mnemonic(op: Operation) -> str:
+    """The remark's name of a moved op: its uniform SASS form, or for a
+    pseudo-op without one (PACK/UNPACK of UR parts) its own name."""
+    cls = type(op)
+    return str(getattr(cls, "UNIFORM_SASS", None) or getattr(cls, "SASS", cls.__name__))
 
 
 def _substituted(op: Operation) -> Operation:
