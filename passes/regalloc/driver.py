@@ -15,9 +15,7 @@ For each function (callees before callers, for the static frame layout of
    (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
    the fat-point core (:mod:`.fatpoint`); an R colouring without failures
    is refined (:mod:`.refine`: more trials below its highest register, the
-   best kept, ``refine-trials``), and one with failures is first tried in
-   the refinement orders at the same limit (a colouring found there spills
-   nothing);
+   best kept, ``refine-trials``);
 3. **SPILL** retries (at most ``max-spill-rounds``): the units that failed
    are spilled (:mod:`.spill`: R values to local memory -- or to shared
    memory with ``smem-spilling`` / the ``enable_smem_spilling`` pragma where
@@ -95,7 +93,7 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
-from passes.regalloc.refine import recolour, refine
+from passes.regalloc.refine import refine
 from passes.regalloc.remat import remat_remark, remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -219,9 +217,6 @@ def allocate_function(
                 order = pinned_first(order, pinned)
             res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f],
                                     abi_mask or None, trial_zero=trial == 0)
-            if f is RegFile.R and res.failed and refine_trials:
-                res = recolour(fu, res, allowed, len(lm.points), threshold, FILE_SIZE[f],
-                               abi_mask or None, pinned)
             if f is RegFile.R and not res.failed and refine_trials:
                 res, _ = refine(fu, res, allowed, pressure, len(lm.points), threshold,
                                 FILE_SIZE[f], abi_mask or None, pinned, refine_trials)

@@ -30,12 +30,6 @@ colours every unit with no more unmet hints is kept):
 (The 6-list order recomputed for the smaller file never coloured a trial
 on the 135 example kernels, so it is not tried.)
 
-The same orders also run at the *same* limit when the 6-list order leaves
-units without a register (:func:`recolour`): a colouring they find makes
-the spill unnecessary (under ``max-regs=32`` the example kernels' spill
-bytes fell from 1640 to 1416; ``histogram256`` under ``max-regs=8`` needs
-no spill at all).
-
 Pre-coloured (ABI) units stay first in every order and keep their masks.
 A trial stops at the pressure bound: fewer registers than the most values
 live at one point cannot work, so no trial below it is run.  Option
@@ -122,26 +116,4 @@ def refine(
     return best, run
 
 
-def recolour(
-    units: list[Unit],
-    failed: FatPointResult,
-    allowed: list[int],
-    num_points: int,
-    threshold: int,
-    file_size: int,
-    masks: dict[int, int] | None,
-    pinned: set[int],
-) -> FatPointResult:
-    """When the 6-list order leaves units without a register, the same
-    file coloured in the refinement orders at the same limit: the first
-    colouring without failures, else ``failed`` (whose failed units the
-    driver then spills).  A spill this finds unnecessary is never made."""
-    for order in (_linear, _latest_end):
-        res = fatpoint_allocate(pinned_first(order(units), pinned), allowed, num_points,
-                                threshold, file_size, masks, trial_zero=True)
-        if not res.failed:
-            return res
-    return failed
-
-
-__all__ = ["broken_hints", "recolour", "refine"]
+__all__ = ["broken_hints", "refine"]

@@ -23,8 +23,8 @@
 // bounds otherwise) and smem-spilling its spills go to shared memory, laid out as ptxas does
 // (structure of arrays): a 32-bit slot at per-thread offset o is at
 // o * 64 + tid * 4 (IMAD of S2R SR_TID.X by the access width, the slot's
-// o * 64 in the STS/LDS immediate; a 64-bit slot at tid * 8),
-// ori.shared_bytes = 64 x the per-thread area.  Without smem-spilling the same spills go to local memory.
+// o * 64 in the STS/LDS immediate), ori.shared_bytes = 64 x the per-thread
+// area.  Without smem-spilling the same spills go to local memory.
 
 // CHECK-LABEL: .entry k
 // CHECK:      ISETP.LT.U32.AND P[[P:[01]]], PT, [[T:R[0-9]+]], 0x10, PT ;
@@ -60,11 +60,8 @@
 // SMEM-SAME: ori.spill_stores = 0 : i32
 // SMEM-SAME: ori.smem_spill_bytes = [[SH]] : i32
 // SMEM:      %[[TID:[0-9]+]] = ori.s2r SR_TID.X {ori.smem_spill_base = 0 : i32}
-// SMEM-NEXT: %[[B:[0-9]+]] = ori.lea %[[TID]], RZ, 0x3 {ori.smem_spill_base = 1 : i32}
-// SMEM-NEXT: ori.sts b64 [%[[B]]], %a {ori.spill_value = {{[0-9]+}} : i32}
-// SMEM:      %[[TID2:[0-9]+]] = ori.s2r SR_TID.X {ori.smem_spill_base = 0 : i32}
-// SMEM-NEXT: %[[B2:[0-9]+]] = ori.lea %[[TID2]], RZ, 0x2 {ori.smem_spill_base = 1 : i32}
-// SMEM-NEXT: ori.sts [%[[B2]] + 0x{{[0-9a-f]*}}{{[048c]}}0], %v0 {ori.spill_value = {{[0-9]+}} : i32}
+// SMEM-NEXT: %[[B:[0-9]+]] = ori.lea %[[TID]], RZ, 0x2 {ori.smem_spill_base = 1 : i32}
+// SMEM-NEXT: ori.sts [%[[B]] + 0x{{[0-9a-f]*}}{{[048c]}}0], %t {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM:      ori.lds [%{{[0-9]+}}{{.*}} {ori.spill_value = {{[0-9]+}} : i32}
 // SMEM-NOT:  ori.stl
 
