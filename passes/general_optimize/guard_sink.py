@@ -48,8 +48,9 @@ def copied_value(op: OriInstruction) -> SSAValue | None:
         return a if a is not None and a.type == op.results[0].type else None
     if isinstance(op, PLop3Op):
         a, b, c, lut = (op.src(n) for n in ("a", "b", "c", "lut"))
-        if (isinstance(a, SSAValue) and is_pt(b) and is_pt(c) and isinstance(lut, IntegerAttr) and lut.value.data == 0xF0
-                and op.src("lut2") is None and a.type == op.results[0].type):
+        if (isinstance(a, SSAValue) and is_pt(b) and is_pt(c) and isinstance(lut, IntegerAttr)
+                and lut.value.data == 0xF0 and op.src("lut2") is None
+                and a.type == op.results[0].type):
             return a
     return None
 
@@ -80,6 +81,8 @@ class GuardSink(CountingPattern):
             return
         _, guard, prior = op.operand_groups()
         assert guard is not None
+        if guard is y or y in prior:
+            return  # the copy also reads the value as its guard or prior
         try:
             new = type(src).make(
                 [v for _, v in src.slot_values()],  # type: ignore[misc]

@@ -36,6 +36,13 @@
 
 // REM: remark: @scan: general-optimize {{.*}}[guard-sink=5]
 // REM: remark: @loop: general-optimize {{.*}}[guard-sink=0]
+// REM: remark: @self_prior: general-optimize {{.*}}[guard-sink=0]
+
+// A copy whose prior value is the copied value itself (%k) keeps it: the
+// prior must stay defined.
+// CHECK-LABEL: ori.func @self_prior(
+// CHECK:         %t = ori.iadd3 %x, 0x1, RZ
+// CHECK-NEXT:    %k = ori.mov %t if %p else %t
 
 // OFF-LABEL: ori.func @scan(
 // OFF:         %s1 = ori.mov %{{.*}} if %p else %r0
@@ -77,4 +84,10 @@ builtin.module attributes {ori.target = "sm_80"} {
   ^bb2:
     ori.ret %b1 : !ori.r32
   }
+  ori.func @self_prior(%x: !ori.r32, %p: !ori.p) -> !ori.r32 {
+    %t = ori.iadd3 %x, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %k = ori.mov %t if %p else %t : (!ori.r32, !ori.p, !ori.r32) -> !ori.r32
+    ori.ret %k : !ori.r32
+  }
 }
+
