@@ -19,6 +19,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp
@@ -46,17 +47,19 @@ class ImadIdentity(CountingPattern):
             return
         d = op.results[0]
         keep = a if k == 1 else c
-        if k == 0 or is_rz(c):
-            if isinstance(keep, SSAValue) and keep.type == d.type:
-                erase_replaced(rewriter, op, [keep])
-            else:
+        if (k == 0 or is_rz(c)) and isinstance(keep, SSAValue) and keep.type == d.type:
+            erase_replaced(rewriter, op, [keep])
+            self.counts["imad-identity"] += 1
+            return
+        try:
+            if k == 0 or is_rz(c):
                 new: Operation = MovOp.make([0 if is_rz(keep) else keep], [d.type])
-                new.verify()
-                replace_op(rewriter, op, new)
-        else:
-            new = IAdd3Op.make([a, c, R32Type.fixed()], [d.type])
+            else:
+                new = IAdd3Op.make([a, c, R32Type.fixed()], [d.type])
             new.verify()
-            replace_op(rewriter, op, new)
+        except VerifyException:
+            return  # a form the replacement does not take (a UR source...): left as it is
+        replace_op(rewriter, op, new)
         self.counts["imad-identity"] += 1
 
 
