@@ -17,8 +17,10 @@ the order of the 6-list stack, so one-register values that are
 "Unconstrained" (most of them) are coloured last, in reverse unit order;
 one long-lived value coloured after the short ones of a loop finds only
 the registers above them (``tid`` in R6 while R0-R5 suffice: the
-``histogram256`` example, 9 registers where ptxas uses 8).  A trial with
-fewer allowed registers makes those values contend for the low ones.
+``histogram256`` example, 9 registers where ptxas uses 8).  Another order
+-- long-lived values first when they start first -- puts them low, and
+with the registers above the count cut away a trial either fits or fails
+at once.
 
 Each refinement trial tries, in turn, these orders (the first that
 colours every unit with no more unmet hints is kept):

@@ -753,17 +753,22 @@ def test_example_kernels(name: str) -> None:
 
 def test_udivmod64_helper_every_edge_pair_before_and_after_ori_ptxas() -> None:
     """``__ori_udivmod64`` (ori_dialect/ptx/lower/runtime.py) on every pair of
-    64-bit edge values (zero divisor, divisors >= 2^63 whose partial
-    remainder needs bit 64, dividends with every leading-zero count) plus
-    random pairs: as imported, and after ``ori-ptxas`` in the physical
-    interpreter, where the caller's registers live across the call and the
-    helper's own allocation meet."""
+    64-bit edge values (zero divisor, divisors >= 2^63, where an earlier
+    version needed a 65th remainder bit), on dividends of every leading-zero
+    count (2^k and 2^k - 1, k = 0..64, each against small, 32-bit-boundary
+    and top-bit divisors) and on random pairs: as imported, and after
+    ``ori-ptxas`` in the physical interpreter, where the caller's registers
+    live across the call and the helper's own allocation meet."""
     rng = random.Random(27)
     edges = list(dict.fromkeys([*EDGE64, 0xFFFFFFFFFFFFFFFE, 0x8000000000000002,
                                 0x0000000100000001, 0x00000000FFFFFFFF]))
     a = [x for x in edges for _ in edges] + [rng.getrandbits(64) for _ in range(64)]
     b = [y for _ in edges for y in edges] + [rng.getrandbits(rng.randrange(1, 65))
                                              for _ in range(64)]
+    widths = [(1 << k) - d for k in range(65) for d in (0, 1) if (1 << k) - d < 1 << 64]
+    divisors = [3, 0xFFFFFFFF, 0x100000001, 0x8000000000000001]
+    a += [x for x in widths for _ in divisors]
+    b += [y for _ in widths for y in divisors]
     while len(a) % 64:
         a.append(rng.getrandbits(64))
         b.append(rng.getrandbits(33))
