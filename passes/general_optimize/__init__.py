@@ -23,15 +23,17 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``fold`` (``fold.py``) -- ``FOLDABLE`` ops with constant sources evaluated
   by the interpreter's semantics;
 * ``imad-identity`` (``imad_identity.py``) -- ``IMAD a, 1, c`` -> ``IADD3 a,
-  c, RZ`` (or ``a``), ``IMAD a, 0, c`` -> ``c``;
+  c, RZ`` (or ``a``), ``IMAD a, 0, c`` -> ``c``, ``IMAD K, imm, c`` with a
+  known ``K`` -> ``IADD3 c, K*imm, RZ``, ``IADD3 x, RZ, RZ`` -> ``x``;
 * ``wide-add`` (``wide_add.py``) -- ``IMAD.WIDE`` + 64-bit add ->
   ``IMAD.WIDE x, b, K``;
 * ``lea`` (``lea.py``) -- 64-bit shift-left + add -> ``LEA`` / ``LEA.HI.X``;
 * ``frame-addr`` (``frame_addr.py``) -- ``R1 + o`` plus a constant is
   ``R1 + o'``, and a local access through it is ``[R1 + o']``;
 * ``addr-offset`` (``addr_offset.py``) -- an access through ``p + K`` (a
-  64-bit add of a sign-extended 32-bit constant, or a 32-bit add) reads
-  ``[p + K]``: the constant in the access's 24-bit offset;
+  64-bit add of a sign-extended 32-bit constant, a 32-bit add, or an
+  ``IMAD`` whose product or addend is a known constant) reads ``[p + K]``:
+  the constant in the access's 24-bit offset;
 * ``iadd3-merge`` (``iadd3_merge.py``) -- ``IADD3 (IADD3 a, b, RZ), c,
   RZ`` -> ``IADD3 a, b, c``;
 * ``add-chain`` (``add_chain.py``) -- ``(x + K1) + K2`` -> ``x + (K1 +
@@ -102,7 +104,7 @@ from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.guard_sink import GuardSink
 from passes.general_optimize.iadd3_merge import MergeAdds
-from passes.general_optimize.imad_identity import ImadIdentity
+from passes.general_optimize.imad_identity import AddIdentity, ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordToLea
 from passes.general_optimize.lop3_predicate import Lop3Predicate
@@ -250,7 +252,7 @@ class GeneralOptimizePass(ModulePass):
         if self.fold:
             per_op.append(ConstantFolding(counts))
         if self.imad_identity:
-            per_op.append(ImadIdentity(counts))
+            per_op += [ImadIdentity(counts), AddIdentity(counts)]
         if self.wide_add:
             per_op.append(WideAdd(counts))
         if self.lea:

@@ -24,6 +24,15 @@ words known to form one 64-bit value (an ``UNPACK``, another 64-bit add, a
 ``c[b][o]``/``c[b][o+4]`` parameter) is re-``PACK``ed, in place once
 allocated.  R1-based frame accesses are ``frame-addr``'s.
 
+**IMAD bases.**  The wmma lowering builds fragment addresses as ``IMAD
+ldm, stride, p`` with ``ldm`` a register holding a known constant (the
+port is the stride's) and shared bases as ``IMAD lane, 2, smem`` with
+``smem`` a ``MOV`` of the array's offset: ``[IMAD K, imm, p]`` reads ``[p
++ K*imm]`` (``.wide`` too, the product widened as the mode says), and
+``[IMAD a, b, K]`` reads ``[IMAD a, b, RZ] + K`` when every use of the
+IMAD is an address (the new IMAD is shared by CSE and the old one dies;
+``imad_offset``).
+
 **Reassociation.**  nvcc hoists ``q_k = z + k*1024`` out of CUB's tile
 loops and adds the loop's offset ``t`` inside: ``[q_k + t]`` for sixteen
 ``k``, sixteen 64-bit adds per iteration and sixteen register pairs live
@@ -47,12 +56,13 @@ from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, R64Type
 from ori_dialect.ir.slots import int_attr
-from ori_dialect.ops.integer import IAdd3Op, PackOp, UnpackOp
+from ori_dialect.ops.integer import IAdd3Op, IMadOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import MemoryOp
 from passes.general_optimize.common import (
     CountingPattern,
     add64_slots,
     is_rz,
+    known,
     rebuild,
     replace_op,
     unguarded,
@@ -203,6 +213,51 @@ def narrow_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
     return a, k - (1 << 32) if k >= (1 << 31) else k
 
 
+def imad_offset(v: SSAValue) -> tuple[SSAValue | None, int] | None:
+    """``v`` is an unguarded plain ``IMAD`` with a constant part ``K`` (signed):
+
+    * ``IMAD K1, imm, c`` (``.wide`` too) with ``K1`` a known constant: the
+      product is ``K``, the rest is ``c`` -- (c, K);
+    * ``IMAD a, b, K`` (32-bit) with ``K`` a known constant that could not
+      be an immediate (the port is ``b``'s), when every use of ``v`` is an
+      address: the rest is ``IMAD a, b, RZ``, built by the caller -- (None, K).
+
+    ptxas: ``IMAD.SHL.U32 R26, R9, 0x2, RZ``; ``LDSM.16.MT88.4 R12,
+    [R26+0x200]`` for the second wmma fragment's shared base."""
+    op = v.owner
+    if not isinstance(op, IMadOp) or not op.is_plain() or op.has_mod("x") or len(op.results) != 1:
+        return None
+    mode = op.mod("mode") or "lo"
+    a, b, c = op.src("a"), op.src("b"), op.src("c")
+    if mode == "hi" or not isinstance(a, SSAValue) or c is None:
+        return None
+    ka = known(a) if isinstance(a.type, R32Type) else None
+    if ka is not None and isinstance(b, IntegerAttr) and isinstance(c, SSAValue):
+        x, y = int(ka), b.value.data & _M32
+        if mode == "wide" and op.mod("sign") != "u32":
+            x, y = _signed(x), _signed(y)
+        k = x * y
+        if mode == "lo":
+            k = _signed(k & _M32)
+        return c, k
+    if mode == "lo" and isinstance(c, SSAValue) and _only_addresses(v):
+        kc = known(c)
+        if kc is not None:
+            return None, _signed(int(kc))
+    return None
+
+
+def _same_op(x: Operation, y: Operation) -> bool:
+    return (type(x) is type(y) and list(x.operands) == list(y.operands)
+            and x.attributes == y.attributes and x.properties == y.properties
+            and [r.type for r in x.results] == [r.type for r in y.results])
+
+
+def _signed(x: int) -> int:
+    x &= _M32
+    return x - (1 << 32) if x >= (1 << 31) else x
+
+
 def _only_addresses(v: SSAValue) -> bool:
     """Every use of ``v`` is the address of a (non-constant-bank) access:
     all of them will fold, so the add that built ``v`` dies."""
@@ -239,7 +294,10 @@ class AddressOffset(CountingPattern):
         if not isinstance(base, SSAValue) or not isinstance(base.type, OriRegisterType):
             return
         build: Callable[[], SSAValue] | None = None
-        if base.type.BITS == 32:
+        product = imad_offset(base)
+        if product is not None:
+            build, k = self._imad(product, base, rewriter)
+        elif base.type.BITS == 32:
             found = narrow_offset(base)
             if found is None:
                 return
@@ -262,6 +320,27 @@ class AddressOffset(CountingPattern):
             return
         replace_op(rewriter, op, new)
         self.counts["addr-offset"] += 1
+
+    @staticmethod
+    def _imad(product: tuple[SSAValue | None, int], base: SSAValue,
+              rewriter: PatternRewriter) -> tuple[Callable[[], SSAValue], int]:
+        """The base without its constant part ``k`` (``imad_offset``)."""
+        rest, k = product
+        if rest is not None:
+            return (lambda: rest), k
+        imad = base.owner
+        assert isinstance(imad, IMadOp)
+
+        def strip() -> SSAValue:
+            new = rebuild(imad, [R32Type.fixed() if s.name == "c" else v
+                                 for s, v in imad.slot_values()])
+            assert new is not None
+            prev = imad.prev_op
+            if prev is not None and _same_op(prev, new):
+                return prev.results[0]  # built for another access already
+            rewriter.insert(new, InsertPoint.before(imad))
+            return new.results[0]
+        return strip, k
 
     @staticmethod
     def _wide(base: SSAValue, op: Operation,

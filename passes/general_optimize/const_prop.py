@@ -18,7 +18,9 @@ at (the op's ``slot_bits``) must be the value's width.  SASS encodes at most
 one constant-port operand (immediate, ``c[..][..]`` or uniform register) per
 instruction, so a constant only goes where there is none yet; an immediate 0
 in another 32-bit slot that takes RZ is written as RZ to free the port
-(``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``).  ``PACK`` is exempt (no
+(``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``), and a 32-bit constant 0
+reaches any slot that takes RZ as RZ, port or no port (``IMAD R5, R4, 0x2,
+RZ`` for the wmma lowering's ``lane * 2 + smem_base`` with a base of 0).  ``PACK`` is exempt (no
 instruction).  With ``commute``, an op's ``commutations`` (IADD3, IMAD,
 FADD/FMUL/FFMA, ISETP with the comparison mirrored) are tried when that moves
 the constant into the one slot that takes it.
@@ -88,21 +90,35 @@ class ConstantPropagation(CountingPattern):
             for i, (slot, v) in enumerate(cvals):
                 if v is not value:
                     continue
+                ks: list[Attribute] = []
                 k = const_for_slot(slot, const, bits, csmods.get(slot.name))
-                if k is None:
-                    continue
-                trial = zero_to_rz(list(cvals), i)
-                trial[i] = (slot, k)
-                if port_constants(op, trial) > op.CONSTANT_PORTS:
-                    continue
-                new = rebuild(op, [v for _, v in trial], smods=csmods, mods=cmods)
-                if new is None:
-                    continue
-                # The interpreter must read the constant at the value's width.
-                if new.slot_bits(slot) != bits:
-                    continue
-                return new
+                if k is not None:
+                    ks.append(k)
+                if takes_rz(op, slot, const, bits, csmods.get(slot.name)):
+                    # 0 is RZ, which needs no constant port: a slot that takes
+                    # no immediate, or one beside an occupied port, reads it too
+                    ks.append(R32Type.fixed())
+                for k in ks:
+                    new = self._trial(op, cvals, i, k, csmods, cmods, bits)
+                    if new is not None:
+                        return new
         return None
+
+    @staticmethod
+    def _trial(op: OriInstruction, cvals: SlotValues, i: int, k: Attribute,
+               csmods: dict[str, str], cmods: str | None, bits: int) -> OriInstruction | None:
+        """``op`` in the operand order ``cvals`` with slot ``i`` reading ``k``,
+        or None if that breaks the port rule or the op's forms."""
+        slot = cvals[i][0]
+        trial = zero_to_rz(list(cvals), i)
+        trial[i] = (slot, k)
+        if port_constants(op, trial) > op.CONSTANT_PORTS:
+            return None
+        new = rebuild(op, [v for _, v in trial], smods=csmods, mods=cmods)
+        # The interpreter must read the constant at the value's width.
+        if new is None or new.slot_bits(slot) != bits:
+            return None
+        return new
 
 
 def commuted(op: OriInstruction, vals: SlotValues, smods: dict[str, str]) -> list[Form]:
@@ -144,6 +160,21 @@ def zero_to_rz(vals: SlotValues, keep: int) -> SlotValues:
     return out
 
 
+def takes_rz(op: OriInstruction, slot: Src, const: Attribute, bits: int,
+             smod: str | None) -> bool:
+    """The 32-bit constant 0 can be written into ``op``'s ``slot`` as RZ:
+    the slot reads 32 bits in this op and takes the R file's fixed register."""
+    return (
+        bits == 32
+        and isinstance(const, IntegerAttr)
+        and const.value.data & 0xFFFFFFFF == 0
+        and not smod
+        and slot.fixed
+        and R32Type in slot.types
+        and op.slot_bits(slot) == 32
+    )
+
+
 def const_for_slot(slot: Src, const: Attribute, bits: int, smod: str | None) -> Attribute | None:
     """``const`` in the form ``slot`` takes, or None if it takes none."""
     if isinstance(const, CBankAttr):
@@ -168,4 +199,4 @@ def const_for_slot(slot: Src, const: Attribute, bits: int, smod: str | None) -> 
     return None
 
 
-__all__ = ["ConstantPropagation", "commuted", "const_for_slot", "zero_to_rz"]
+__all__ = ["ConstantPropagation", "commuted", "const_for_slot", "takes_rz", "zero_to_rz"]

@@ -2,7 +2,8 @@
 // (x + K1) + K2 is x + (K1 + K2) when the inner sum has no other live reader
 // -- an unrolled loop steps its IV and pointers once, as ptxas's
 // `IADD3 R2, P4, R2, 0x4000, RZ` in CUB's 4x-unrolled reduce loop.
-// 32-bit: %i3 (slots in any order), %w2 (sums to 0).  Not chained: %t2 (%t
+// 32-bit: %i3 (slots in any order), %w2 (sums to 0: the add of 0 is then
+// %i0 itself, imad-identity's add identity).  Not chained: %t2 (%t
 // is stored too), %c2 (%c's carry-out is read).  64-bit (the importer's
 // UNPACK / IADD3 / IADD3.X / PACK form): %p2 (%p1's PACK has no reader, so
 // it does not count), %q2 (a negative sum: high word -1); not %r2 (the sum
@@ -17,7 +18,6 @@
 
 // CHECK-LABEL: ori.func @chains(
 // CHECK-NEXT:    %i3 = ori.iadd3 %i0, 0xc00, RZ
-// CHECK-NEXT:    %w2 = ori.iadd3 %i0, 0x0, RZ
 // CHECK-NEXT:    %t = ori.iadd3 %i0, 0x10, RZ
 // CHECK-NEXT:    %t2 = ori.iadd3 %t, 0x10, RZ
 // CHECK-NEXT:    %c, %co = ori.iadd3 %i0, 0x7fffffff, RZ
@@ -42,7 +42,7 @@
 // KEEP:          %p1 = ori.pack %l1, %h1
 // KEEP:          %l2, %k2 = ori.iadd3 %lo0, 0x2000, RZ
 // ADDR:          ori.stg [%p + 0x2000], %i3
-// ADDR-NEXT:     ori.stg [%p - 0x2000], %w2
+// ADDR-NEXT:     ori.stg [%p - 0x2000], %i0
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @chains(%p: !ori.r64, %i0: !ori.r32, %n: !ori.r32) {
     %i1 = ori.iadd3 %i0, 0x400, RZ : (!ori.r32) -> !ori.r32

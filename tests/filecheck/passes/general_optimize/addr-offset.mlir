@@ -6,10 +6,11 @@
 // [(z + t) + K] when the sum is only an address (CUB's tile loads).  Not
 // folded: a high word that is not the sign extension, a constant-bank
 // load, a sum outside the signed 24-bit offset, a reassociation whose sum
-// has another use.
+// has another use.  IMAD bases with a constant part: @imad.
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{addr-offset=false},ori-dead-code' | filecheck %s --check-prefix=OFF
+// RUN: ori-opt %s -p 'ori-general-optimize{imad-identity=false},ori-dead-code' | filecheck %s --check-prefix=NOID
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @f(%p: !ori.r64, %s: !ori.r32, %v: !ori.r32) -> !ori.r32 {
@@ -60,6 +61,30 @@ builtin.module attributes {ori.target = "sm_80"} {
     %r = ori.iadd3 %x, %y, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     ori.ret %r : !ori.r32
   }
+
+  // IMAD bases (the wmma lowering's fragment addresses): %ldm = MOV 0x10 is
+  // a known constant beside the stride's immediate, so [IMAD %ldm, 0x10, %s]
+  // reads [%s + 0x100] and the .wide form [%p + 0x100]; the shared base
+  // %sm = MOV 0x200, the addend of IMAD %lane, 0x2, %sm whose every use is
+  // an address, moves into the offsets of [IMAD %lane, 0x2, RZ].  Not
+  // folded: IMAD %lane, 0x4, %sm, also stored as a value.
+  ori.func @imad(%s: !ori.r32, %p: !ori.r64, %lane: !ori.r32) -> !ori.r32 {
+    %ldm = ori.mov 0x10 : () -> !ori.r32
+    %a = ori.imad %ldm, 0x10, %s : (!ori.r32, !ori.r32) -> !ori.r32
+    %x = ori.lds [%a + 0x4] : (!ori.r32) -> !ori.r32
+    %w = ori.imad wide.u32 %ldm, 0x10, %p : (!ori.r32, !ori.r64) -> !ori.r64
+    %y = ori.ldg [%w + 0x10] : (!ori.r64) -> !ori.r32
+    %sm = ori.mov 0x200 : () -> !ori.r32
+    %b = ori.imad %lane, 0x2, %sm : (!ori.r32, !ori.r32) -> !ori.r32
+    %z = ori.lds u16 [%b] : (!ori.r32) -> !ori.r32
+    %v = ori.lds u16 [%b + 0x20] : (!ori.r32) -> !ori.r32
+    %c = ori.imad %lane, 0x4, %sm : (!ori.r32, !ori.r32) -> !ori.r32
+    %q = ori.lds [%c] : (!ori.r32) -> !ori.r32
+    ori.sts [%s], %c : (!ori.r32, !ori.r32) -> ()
+    %r0 = ori.iadd3 %x, %y, %z : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r1 = ori.iadd3 %r0, %v, %q : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %r1 : !ori.r32
+  }
 }
 
 
@@ -82,6 +107,22 @@ builtin.module attributes {ori.target = "sm_80"} {
 
 // REM: remark: @f: general-optimize {{.*}}[addr-offset=3]
 // REM: remark: @reassoc: general-optimize {{.*}}[addr-offset=1]
+// REM: remark: @imad: general-optimize {{.*}}[addr-offset=4]
+
+// CHECK-LABEL: ori.func @imad(
+// CHECK:         %x = ori.lds [%s + 0x104]
+// CHECK-NEXT:    %y = ori.ldg [%p + 0x110]
+// CHECK-NEXT:    %sm = ori.mov 0x200
+// CHECK-NEXT:    %[[B:.*]] = ori.imad %lane, 0x2, RZ
+// CHECK-NEXT:    %z = ori.lds u16 [%[[B]] + 0x200]
+// CHECK-NEXT:    %v = ori.lds u16 [%[[B]] + 0x220]
+// CHECK-NEXT:    %c = ori.imad %lane, 0x4, %sm
+// CHECK-NEXT:    %q = ori.lds [%c]
+
+// Without imad-identity (which makes the first IMAD an IADD3 first) the
+// 32-bit constant product is addr-offset's own.
+// NOID-LABEL: ori.func @imad(
+// NOID:         %x = ori.lds [%s + 0x104]
 
 // OFF:     ori.atom add.u32 [%m], %v
 // OFF:     ori.lds [%t + 0x4]

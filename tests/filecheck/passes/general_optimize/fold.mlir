@@ -6,7 +6,7 @@
 // constant propagation; guarded instructions and float ops are left alone.
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
-// RUN: ori-opt %s -p 'ori-general-optimize{fold=false},ori-dead-code' | filecheck %s --check-prefix=OFF
+// RUN: ori-opt %s -p 'ori-general-optimize{fold=false imad-identity=false},ori-dead-code' | filecheck %s --check-prefix=OFF
 
 // CHECK-LABEL: ori.func kernel @fold(
 // 3 * 5 + 0x10 = 0x1f, then 0x1f << 2 = 0x7c, folded into the IADD3.
@@ -17,8 +17,11 @@
 // (-1) x 2 widened, signed: 0xfffffffffffffffe
 // CHECK:         %[[W:.*]] = ori.pack -0x2, -0x1
 // CHECK:         %f = ori.fadd %x, 2.0
+// %k = %h + 0 is %h (the add identity).
+// CHECK:         ori.stg [%a], %h
 // CHECK:         ori.stg b64 [%a + 0x8], %[[W]]
-// REM: remark: @fold: general-optimize [copies=0] [constants={{[0-9]+}}] [pack-unpack=0] [ldc64-split=0] [folded=4] [imad-identity=0] [wide-add=0]
+// REM: remark: @fold: general-optimize [copies=0] [constants={{[0-9]+}}] [pack-unpack=0] [ldc64-split=0] [folded=4] [imad-identity=1] [wide-add=0]
+// (imad-identity alone would make the IMAD of two constants an IADD3.)
 // OFF:         %m = ori.imad %three, 0x5, %sixteen
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @fold() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
