@@ -97,8 +97,8 @@ from passes.contract import Requirement, emit_line, option, require
 from passes.regalloc.budget import (
     OCCUPANCY_TARGET_ATTR,
     function_target,
+    low_reserved,
     register_count,
-    uses_abi,
 )
 from targets.occupancy import warps_per_sm
 
@@ -121,8 +121,7 @@ def _count_allocated(func: FuncOp, tgt: object) -> int | None:
                     return None
                 if t.REG_FILE is RegFile.R and not t.is_fixed:
                     top = max(top, t.phys_range().stop - 1)
-    low = frozenset({0, 1, 2, 3}) if uses_abi(func) else frozenset({1})
-    return register_count(tgt, top, low)
+    return register_count(tgt, top, low_reserved(func))
 
 
 def _barriers(func: FuncOp) -> int:

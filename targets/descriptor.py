@@ -182,6 +182,11 @@ class SMTarget:
     """The callee-saved R range (ptxas 13.0 keeps values live across a call to
     an unknown function in R16..R31, and its device functions leave them
     alone); every other allocatable R register is scratch."""
+    abi_preserved_extra: tuple[int, ...] = (2,)
+    """Callee-saved R registers outside :attr:`abi_preserved`: ptxas 13.0's
+    device functions save R2 before using it (``STL [R1], R2``) and its
+    kernels keep values in R2 across calls (``ptxas -c``, sm_80 and sm_90:
+    passes/regalloc/budget.py "Reserved registers")."""
     pipe_routes: Mapping[str, str] = field(default_factory=lambda: DEFAULT_PIPE_ROUTES, hash=False)
     """Op pipe name (``ori_dialect.ir.metadata.Pipe``) -> ResMII table pipe
     (:data:`PIPE_NAMES`); seed 001's PipeAssignment.  Missing keys route to

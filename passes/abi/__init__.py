@@ -11,7 +11,8 @@ or a kernel with a call) the pass
 3. lowers calls, entries and returns to pre-coloured copies
    (:mod:`.lower`), and records the resolved specification as the
    function's ``abi`` property, which ``ori-regalloc`` consumes: the
-   pre-coloured registers, R0-R3 and a ``reserved`` range never allocated,
+   pre-coloured registers, R1 (R0-R3 with ``reserve-r0-r3``) and a
+   ``reserved`` range never allocated,
    values live across a call kept out of the registers the call may
    overwrite (the return address and what the callees clobber, every
    scratch register where a callee is unknown; else spilled: the caller
@@ -52,7 +53,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr, i32
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -130,6 +131,10 @@ class AbiPass(ModulePass):
     lower_calls: bool = option(
         True, "ori: insert the pre-coloured copies (off: only set up and check the ABI)")
     remarks: bool = option(False, "ori: print each function's resolved ABI to stderr")
+    reserve_r0_r3: bool = option(
+        False, "seed 003 'Reserved Registers' read literally: R0-R3 are never allocated in a "
+        "function that takes part in the convention (ptxas 13.0 allocates R0, R2 and R3: "
+        "passes/regalloc/budget.py)")
 
     def _options(self) -> AbiFields:
         mode = None
@@ -153,7 +158,11 @@ class AbiPass(ModulePass):
                          ret_before_params=self.ret_addr_before_params)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from passes.regalloc.budget import compute_budget, function_target  # lazy: heavy
+        from passes.regalloc.budget import (  # lazy: heavy
+            ABI_RESERVE_LOW_ATTR,
+            compute_budget,
+            function_target,
+        )
 
         require(self, op)
         opts = self._options()
@@ -164,6 +173,9 @@ class AbiPass(ModulePass):
             n: sorted({c for o in cs for c in o.possible_callees(funcs)})
             for n, cs in calls.items()}
         part = {n for n, f in funcs.items() if not f.is_kernel or calls[n]}
+        if self.reserve_r0_r3:
+            for n in part:
+                funcs[n].attributes[ABI_RESERVE_LOW_ATTR] = UnitAttr()
         limits: dict[str, int] = {}
         tgts: dict[str, object] = {}
         for n in part:

@@ -5,8 +5,8 @@ options and then by the function's own ``#ori.abi<...>`` (seed 003
 Target defaults (``targets/descriptor.py``): the regular return-address
 mode in ``R20`` (``abi_return_addr_reg``), parameters from ``R4``
 (``abi_first_param_reg``) in twelve registers (``abi_param_regs``), R16-R31
-preserved and every other allocatable R register scratch
-(``abi_preserved``), the predicates scratch; the generation decides the
+and R2 preserved and every other allocatable R register scratch
+(``abi_preserved``, ``abi_preserved_extra``), the predicates scratch; the generation decides the
 ABI minimum register count (7016) and whether the uniform return-address
 mode exists (7009: ``has_uniform_registers``, sm_75 and later).
 """
@@ -87,7 +87,8 @@ def signature_slots(func: FuncOp) -> tuple[list[Slot], list[Slot]]:
 
 def default_preserved(target: object) -> RegSet:
     lo, hi = target.abi_preserved  # type: ignore[attr-defined]
-    return {RegFile.R: frozenset(range(lo, hi + 1))}
+    extra = getattr(target, "abi_preserved_extra", ())
+    return {RegFile.R: frozenset(range(lo, hi + 1)) | frozenset(extra)}
 
 
 def default_scratch(target: object, preserved: RegSet) -> RegSet:

@@ -15,8 +15,10 @@ Per allocation unit a mask of the registers it may take
   allocation (``ori.abi_clobbers``: the registers it and its callees touch
   and do not save) -- callees are allocated before their callers -- or,
   where a callee is not known yet (recursion, a runtime function), every
-  scratch register: then only the preserved R16-R19, R22-R31 remain and no
-  predicate.  ptxas does the same inside one module (its kernels keep a
+  scratch register: then only the preserved R2, R16-R19, R22-R31 remain and
+  no predicate.  In a device function such a unit prefers a scratch
+  register its callees leave alone to a preserved one, which costs a save
+  (``Unit.prefer``).  ptxas does the same inside one module (its kernels keep a
   value in R2 across calls to functions that leave R2 alone, and in R16+
   across a call to an external function).  Where no allowed register is
   free the unit fails and is spilled, which is ori's caller save: the spill
@@ -203,6 +205,10 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
                 for r, _ in hit:
                     clob |= r
                 masks[u.id] = _ALL & ~clob
+                if not func.is_kernel:
+                    # a preserved register costs a save, a scratch one the
+                    # callees leave alone nothing
+                    u.prefer = masks[u.id] & scratch
             elif not func.is_kernel:
                 masks[u.id] = scratch
         elif u.file is RegFile.P and hit:

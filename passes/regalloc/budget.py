@@ -48,10 +48,17 @@ sm_100) is raised to the minimum with ptxas's warning 7016
 * every function reserves ``R1``, the stack pointer ptxas initialises from
   ``c[0x0][stack_init]`` in every kernel it compiles (the register count
   includes it);
-* a function that takes part in the calling convention also reserves
-  ``R0``-``R3`` (seed 003: "Registers R0--R3 are reserved by the ABI and
-  cannot be used for general allocation ... unconditional across all SM
-  generations");
+* seed 003 ("Registers R0--R3 are reserved by the ABI and cannot be used
+  for general allocation ... unconditional across all SM generations") has
+  a function that takes part in the calling convention reserve
+  ``R0``-``R3``.  ptxas 13.0 does not: with ``-c`` its device functions
+  compute in R0 and R3 and save R2 like R16-R31 (``STL [R1], R2``), and
+  its kernels keep values in R2 across calls (examples/abi/abi_calls.cu,
+  ``cuobjdump -sass``).  ori follows ptxas (docs/architecture.md, "where
+  ptxas disagrees with a note"): only R1 is reserved, R2 is preserved
+  (``targets.descriptor.SMTarget.abi_preserved_extra``) and R0, R3 are
+  scratch; ``ori-abi{reserve-r0-r3=true}`` gives the seed's reading
+  (:func:`low_reserved`);
 * the fixed registers RZ/URZ/PT/UPT are never allocatable (their index is one
   past the file's last register).
 
@@ -182,6 +189,22 @@ def uses_abi(func: FuncOp) -> bool:
     if not func.is_kernel:
         return True
     return any(isinstance(op, CallOp) for op in func.walk())
+
+
+ABI_RESERVE_LOW_ATTR = "ori.abi_reserve_r0_r3"
+"""Set by ``ori-abi{reserve-r0-r3=true}`` on the functions it lowers: seed
+003's literal reading, R0-R3 never allocated."""
+SEED_ABI_LOW = frozenset({0, 1, 2, 3})
+"""R0-R3, seed 003 "Reserved Registers"."""
+
+
+def low_reserved(func: FuncOp, abi: bool | None = None) -> frozenset[int]:
+    """The low R registers ``func`` never allocates: R1 (the stack pointer),
+    and R0-R3 for an ABI function lowered with ``reserve-r0-r3`` (module
+    docstring, "Reserved registers")."""
+    if abi is None:
+        abi = uses_abi(func)
+    return SEED_ABI_LOW if abi and ABI_RESERVE_LOW_ATTR in func.attributes else frozenset({1})
 
 
 def launch_threads(func: FuncOp) -> int | None:
@@ -344,7 +367,7 @@ def compute_budget(
         RegFile.UP: target.reg_limit("UP"),  # type: ignore[attr-defined]
         RegFile.B: target.reg_limit("B"),  # type: ignore[attr-defined]
     }
-    low_res = {0, 1, 2, 3} if abi else {1}
+    low_res = low_reserved(func, abi)
     # the registers ptxas withholds sit at the top of the budget (module docstring)
     top_res = set(range(max(r - hidden_regs(target), 0), r))
     reserved = {RegFile.R: frozenset(low_res | top_res | abi_reserved_range(func))}
@@ -416,8 +439,8 @@ def minimum_limits(func: FuncOp, target: object) -> dict[RegFile, tuple[int, Ope
     """The smallest limit per file under which every instruction of ``func``
     finds registers for its operands (and for its results) at once, aligned
     pairs and quads for 64- and 128-bit values, register tuples at quads,
-    the reserved registers of :func:`compute_budget` (R1, R0-R3 under the
-    ABI, the two withheld at the top) left out; with the instruction that
+    the reserved registers of :func:`compute_budget` (R1, or R0-R3 under
+    ``reserve-r0-r3``, the two withheld at the top) left out; with the instruction that
     sets it.  Allocation never fails at or above it where values can be
     spilled (issue 13); below it no allocation exists and the pass says so."""
     out: dict[RegFile, tuple[int, Operation]] = {}
@@ -431,7 +454,7 @@ def minimum_limits(func: FuncOp, target: object) -> dict[RegFile, tuple[int, Ope
             for lim in range(out[f][0] if f in out else 1, tlim + 1):
                 res: set[int] = set()
                 if f is RegFile.R:
-                    res = ({0, 1, 2, 3} if abi else {1}) | set(
+                    res = set(low_reserved(func, abi)) | set(
                         range(max(lim - hidden_regs(target), 0), lim)
                     )
                 if _fits(ws, [i for i in range(lim) if i not in res]):
@@ -460,7 +483,7 @@ def register_count(target: object, highest_r: int, reserved: frozenset[int]) -> 
     """What ``ptxas -v`` prints as ``Used N registers`` for a function whose
     highest R register (pair and quad halves included) is ``highest_r``
     (-1 for none): that + 1, counting the low reserved registers (R1, or
-    R0-R3 under the ABI) even when unused, plus :func:`hidden_regs`.  The
+    R0-R3 under ``reserve-r0-r3``) even when unused, plus :func:`hidden_regs`.  The
     evidence is in ``passes/stats.py``."""
     hidden = hidden_regs(target)
     limit_low = max((i for i in reserved if i < 4), default=-1)

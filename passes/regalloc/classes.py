@@ -95,6 +95,11 @@ class Unit:
     best at the partner's base + ``delta`` (an ``ori.pack`` part and the
     wide value it builds, an ``ori.unpack`` part and its source), so the
     pseudo-op needs no move (:mod:`.coalesce`)."""
+    prefer: int = 0
+    """Registers (a bit set) to take before the others the unit may have; 0
+    for no preference.  A device function's value live across calls prefers
+    a scratch register its callees leave alone to a preserved one, which
+    would cost a save (:func:`.abi.abi_masks`)."""
 
     @property
     def ratio(self) -> float:

@@ -20,6 +20,10 @@ Values are merged with a union-find into units that share one register:
   every candidate as a hint: a hint is a tie-break among free registers and
   never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
   when the retries of large kernels kept their PACK/UNPACK parts in place).
+* **repack hints** (in every trial): ``y = PACK(UNPACK(x))`` rebuilds
+  ``x`` word for word (the ABI's copy of a 64-bit argument into its
+  parameter registers, of a 64-bit result out of them): ``x`` and ``y``
+  prefer each other's register (:func:`repack_pairs`);
 * **sub-register hints** (in every trial): an ``ori.pack``
   part and the wide value it builds, an ``ori.unpack`` result and its
   source.  They never merge (the types differ); each side prefers the
@@ -111,6 +115,7 @@ def build_units(
     # never make a unit fail, so they are kept when a later trial gives up
     # merging (``coalesce`` false: every candidate becomes a hint).
     sub_hints: list[tuple[int, int, int]] = sub_register_pairs(num)
+    hints += repack_pairs(num)
     cands: list[tuple[float, int, int]] = []
     for b in range(lm.cfg.num_blocks):
         ops = num.ops[b]
@@ -237,4 +242,30 @@ def sub_register_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
     return out
 
 
-__all__ = ["build_units", "sub_register_pairs"]
+def repack_pairs(num: ValueNumbering) -> list[tuple[int, int]]:
+    """``(x, y)`` for every ``y = PACK(UNPACK(x))`` whose parts are ``x``'s
+    words in order: ``y`` is ``x`` again (an ABI parameter or result copy
+    of a 64-bit value), so each prefers the other's register.  The
+    sub-register hints alone reach the partner in two steps, through parts
+    that are not placed yet when the wide value is."""
+    out: list[tuple[int, int]] = []
+    index = num.index
+    for ops in num.ops:
+        for op in ops:
+            if not isinstance(op, PackOp):
+                continue
+            parts = [v for _, v in op.slot_values()]
+            src = parts[0].owner if parts and isinstance(parts[0], SSAValue) else None
+            if not isinstance(src, UnpackOp) or len(parts) != len(src.results):
+                continue
+            if any(p is not r for p, r in zip(parts, src.results)):
+                continue
+            a = src.src_reg("a")
+            ix = index.get(a) if a is not None else None
+            iy = index.get(op.results[0])
+            if ix is not None and iy is not None and a.type == op.results[0].type:
+                out.append((ix, iy))
+    return out
+
+
+__all__ = ["build_units", "repack_pairs", "sub_register_pairs"]

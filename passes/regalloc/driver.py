@@ -43,7 +43,7 @@ For each function (callees before callers, for the static frame layout of
 
 Register count (``ori.num_regs``, what ``Used N registers`` prints): the
 highest R register used (pair/quad halves included) + 1, counting the
-reserved R1 (R0-R3 under the ABI), plus the 2 registers ptxas withholds on
+reserved R1 (R0-R3 under ``ori-abi{reserve-r0-r3}``), plus the 2 registers ptxas withholds on
 sm_70 and later (:func:`.budget.register_count`; the ptxas experiments are in
 ``passes/stats.py``).  With ``occupancy-budget`` the R budget may first be
 lowered by seed 000's budget pressure model (:func:`.budget.plan_occupancy_budget`).

@@ -10,6 +10,9 @@ primary counts of its registers.
 * Slots whose cost exceeds ``threshold-for-discard-conflicts``
   (RegAllocThresholdForDiscardConflicts, knob 684, default 50) are
   discarded, as in the seed.
+* A unit's preferred registers (``Unit.prefer``: a device function's value
+  live across calls prefers scratch registers to preserved ones, which cost
+  a save) are taken when one of them is free.
 * The slot with the minimum cost wins; ties go to the lower *secondary*
   cost -- 0 on registers that hold a coalescing partner (a hint from
   :mod:`.coalesce`) or that put a sub-register partner in place (an
@@ -177,6 +180,8 @@ def fatpoint_allocate(
             # in a retry, a hint may not raise the register count: only
             # hinted slots below the registers used so far count
             hinted &= (1 << max(0, res.peak - w + 1)) - 1
+        if u.prefer and ok & u.prefer:
+            ok &= u.prefer
         pick = ok & hinted or ok
         b = (pick & -pick).bit_length() - 1
         assignment[u.id] = b

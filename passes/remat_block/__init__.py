@@ -35,8 +35,8 @@ pulls R values only, and checks that no file's maximum rises.
 
 **Target.**  The register count the pass reduces max live to: the
 allocatable R registers (``passes.regalloc.budget.compute_budget``: the
-limit less R1, the ABI's R0-R3 and the two ptxas withholds) where the
-function has a limit -- ``max-regs`` (ptxas ``--maxrregcount``, with
+limit less R1 (R0-R3 under ``ori-abi{reserve-r0-r3}``) and the two ptxas
+withholds) where the function has a limit -- ``max-regs`` (ptxas ``--maxrregcount``, with
 ``override-directive-values`` as ``ori-ptxas`` passes them), ``.maxnreg``,
 ``.maxntid`` / ``.reqntid`` -- else ``nv-remat-default-max-reg`` (70).
 

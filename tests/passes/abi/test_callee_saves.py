@@ -87,7 +87,9 @@ def test_callee_saves_are_spill_code_of_their_own_register() -> None:
             t = v.type
             assert isinstance(t, OriRegisterType)
             regs.setdefault(op.attributes["ori.abi_save"].value.data, set()).add(t.phys_index)
-    assert regs == {16: {16}, 17: {17}, 20: {20}, 21: {21}}
+    # R2 is preserved too and taken first, as ptxas 13.0's device
+    # functions do (``STL [R1], R2``: passes/regalloc/budget.py)
+    assert regs == {2: {2}, 16: {16}, 20: {20}, 21: {21}}
 
 
 def test_recursive_saves_need_their_own_frame() -> None:

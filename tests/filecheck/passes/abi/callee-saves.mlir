@@ -4,7 +4,7 @@
 // Callee saves (seed 003 "Scratch Data Registers"; passes/regalloc/callee_saves.py):
 // @outer keeps %n and %k across a call to the recursive @down (whose
 // clobbers are not known when @outer is allocated: every scratch register),
-// so they go to preserved registers; it saves R16, R17 and its return
+// so they go to preserved registers; it saves R2, R16 and its return
 // address R20:R21 with one STL each at its entry and reloads them before
 // each of its two RETs, in its static frame (@down's own slots are in its
 // frames, so @outer's start at 0).  The recursive @down has one activation
@@ -63,10 +63,10 @@ builtin.module attributes {ori.target = "sm_80"} {
 
 // CHECK:      ptxas info    : Function properties for down
 // CHECK-NEXT:     16 bytes stack frame, 12 bytes spill stores, 24 bytes spill loads
-// CHECK:      ori info      : Function down must save R16, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
+// CHECK:      ori info      : Function down must save R2, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
 // CHECK:      ptxas info    : Function properties for outer
 // CHECK-NEXT:     16 bytes stack frame, 16 bytes spill stores, 32 bytes spill loads
-// CHECK:      ori info      : Function outer must save R16-R17, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
+// CHECK:      ori info      : Function outer must save R2, R16, R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
 // CHECK:      ptxas info    : Function properties for twice
 // CHECK-NEXT:     8 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
 // CHECK:      ori info      : Function twice must save R20-R21 (callee saves: in the figures above; STL in the prologue, LDL before each RET)
@@ -75,19 +75,19 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-LABEL: .func down(R4) -> (r32)
 // CHECK-NEXT:  .L_x_0:
 // CHECK-NEXT:    IADD3 R1, R1, -0x10, RZ ;  // stack pointer
-// CHECK-NEXT:    // R16 = the caller's (callee save)
-// CHECK-NEXT:    STL [R1], R16 ;
+// CHECK-NEXT:    // R2 = the caller's (callee save)
+// CHECK-NEXT:    STL [R1], R2 ;
 // CHECK-NEXT:    // R20 = the caller's (callee save)
 // CHECK-NEXT:    STL [R1+0x4], R20 ;
 // CHECK-NEXT:    // R21 = the caller's (callee save)
 // CHECK-NEXT:    STL [R1+0x8], R21 ;
 // CHECK:         CALL.REL.NOINC `(down)
-// CHECK:         LDL R16, [R1] ;
+// CHECK:         LDL R2, [R1] ;
 // CHECK-NEXT:    LDL R20, [R1+0x4] ;
 // CHECK-NEXT:    LDL R21, [R1+0x8] ;
 // CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
 // CHECK-NEXT:    RET.REL.NODEC ;
-// CHECK:         LDL R16, [R1] ;
+// CHECK:         LDL R2, [R1] ;
 // CHECK-NEXT:    LDL R20, [R1+0x4] ;
 // CHECK-NEXT:    LDL R21, [R1+0x8] ;
 // CHECK-NEXT:    IADD3 R1, R1, 0x10, RZ ;  // stack pointer
@@ -97,22 +97,22 @@ builtin.module attributes {ori.target = "sm_80"} {
 // @outer: one STL per register at the entry, the reloads before each RET
 // CHECK-LABEL: .func outer(R4, R5) -> (r32)
 // CHECK-NEXT:  .L_x_0:
+// CHECK-NEXT:    // R2 = the caller's (callee save)
+// CHECK-NEXT:    STL [RZ], R2 ;
 // CHECK-NEXT:    // R16 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ], R16 ;
-// CHECK-NEXT:    // R17 = the caller's (callee save)
-// CHECK-NEXT:    STL [RZ+0x4], R17 ;
+// CHECK-NEXT:    STL [RZ+0x4], R16 ;
 // CHECK-NEXT:    // R20 = the caller's (callee save)
 // CHECK-NEXT:    STL [RZ+0x8], R20 ;
 // CHECK-NEXT:    // R21 = the caller's (callee save)
 // CHECK-NEXT:    STL [RZ+0xc], R21 ;
 // CHECK:         CALL.REL.NOINC `(down)
-// CHECK:         LDL R16, [RZ] ;
-// CHECK-NEXT:    LDL R17, [RZ+0x4] ;
+// CHECK:         LDL R2, [RZ] ;
+// CHECK-NEXT:    LDL R16, [RZ+0x4] ;
 // CHECK-NEXT:    LDL R20, [RZ+0x8] ;
 // CHECK-NEXT:    LDL R21, [RZ+0xc] ;
 // CHECK-NEXT:    RET.REL.NODEC ;
-// CHECK:         LDL R16, [RZ] ;
-// CHECK-NEXT:    LDL R17, [RZ+0x4] ;
+// CHECK:         LDL R2, [RZ] ;
+// CHECK-NEXT:    LDL R16, [RZ+0x4] ;
 // CHECK-NEXT:    LDL R20, [RZ+0x8] ;
 // CHECK-NEXT:    LDL R21, [RZ+0xc] ;
 // CHECK-NEXT:    RET.REL.NODEC ;
@@ -130,7 +130,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    RET.REL.NODEC ;
 
 // IR-LABEL: ori.func @outer
-// IR-SAME:    saved = [R16-R17, R20-R21]
+// IR-SAME:    saved = [R2, R16, R20-R21]
 // IR-SAME:    ori.abi_save_bytes = 0 : i32
-// IR-NEXT:    ori.undef {ori.abi_save = 16 : i32} : () -> !ori.r32<R16>
-// IR-NEXT:    ori.stl [RZ], %{{.*}} {ori.spill_value = 0 : i32, ori.abi_save = 16 : i32}
+// IR-NEXT:    ori.undef {ori.abi_save = 2 : i32} : () -> !ori.r32<R2>
+// IR-NEXT:    ori.stl [RZ], %{{.*}} {ori.spill_value = 0 : i32, ori.abi_save = 2 : i32}

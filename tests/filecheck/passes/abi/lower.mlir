@@ -7,7 +7,7 @@
 // ori-regalloc makes of it: arguments copied into pre-coloured values (R4,
 // the pair at R6), the result taken from R4 and copied out, the callee's
 // parameters copied at its entry and its result copied into R4 before RET.
-// Values live across a call (%t, %k) get preserved registers (R16-R19,
+// Values live across a call (%t, %k) get preserved registers (R2, R16-R19,
 // R22-R31), never a scratch register or the return address R20:R21; the
 // recursive @down saves its preserved registers and its return address,
 // counted as ptxas -v counts them (stack frame and spill bytes): %n in one
@@ -63,13 +63,13 @@ builtin.module attributes {ori.target = "sm_80"} {
 // ASM:       CALL.REL.NOINC `(down) ;  // (R4) -> R4
 // ASM:       RET.REL.NODEC ;  // returns R4
 // ASM-LABEL: .entry caller
-// ASM:       S2R [[T:R(1[6-9]|2[2-9]|3[01])]], SR_TID.X ;
+// ASM:       S2R [[T:R(2|1[6-9]|2[2-9]|3[01])]], SR_TID.X ;
 // ASM:       MOV R4, [[T]] ;
 // ASM:       CALL.REL.NOINC `(addmul) ;  // (R4, R6) -> R4
 // ASM:       CALL.REL.NOINC `(down) ;  // (R4) -> R4
-// ASM:       IADD3 {{R[0-9]+}}, R4, {{R(1[6-9]|2[2-9]|3[01])}}, [[T]] ;
+// ASM:       IADD3 {{R[0-9]+}}, R4, {{R(2|1[6-9]|2[2-9]|3[01])}}, [[T]] ;
 
-// REMARK: ori-abi: @addmul: remark: ABI: return address regular R20; params #0 4B in R4, #1 8B in R6; returns #0 4B in R4; preserved [R16-R19, R22-R31]
-// REMARK: ori-abi: @down: remark: ABI: return address regular R20; params #0 4B in R4; returns #0 4B in R4; preserved [R16-R19, R22-R31]
+// REMARK: ori-abi: @addmul: remark: ABI: return address regular R20; params #0 4B in R4, #1 8B in R6; returns #0 4B in R4; preserved [R2, R16-R19, R22-R31]
+// REMARK: ori-abi: @down: remark: ABI: return address regular R20; params #0 4B in R4; returns #0 4B in R4; preserved [R2, R16-R19, R22-R31]
 
 // SSA: ori-regalloc: @addmul: strategy=ssa does not take ori-abi's pre-colouring

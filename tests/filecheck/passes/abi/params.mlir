@@ -10,7 +10,7 @@
 // float4) is R4, R6, R8, R12 (the 16-byte value at the next multiple of 4).
 // CHECK-LABEL: ori.func @align
 // CHECK-SAME: params = [2x4 align 8 @R4, 2x4 align 8 @R6, 1x4 align 4 @R8, 4x4 align 16 @R12], returns = [2x4 align 8 @R4]
-// REMARK: ori-abi: @align: remark: ABI: return address regular R20; params #0 8B in R4, #1 8B in R6, #2 4B in R8, #3 16B in R12; returns #0 8B in R4; preserved [R16-R19, R22-R31]
+// REMARK: ori-abi: @align: remark: ABI: return address regular R20; params #0 8B in R4, #1 8B in R6, #2 4B in R8, #3 16B in R12; returns #0 8B in R4; preserved [R2, R16-R19, R22-R31]
 // Back-fill: the scan is first fit, so a word after a pair fills the hole
 // the pair's alignment left (R5).
 // CHECK-LABEL: ori.func @backfill

@@ -2,7 +2,7 @@
 
 // A recursive function that spills (passes/regalloc/frame.py): @deep keeps
 // %x and 18 values computed from it live across its own call.  The preserved
-// registers R16-R19 and R22-R31 hold 14 of them (saved in the prologue);
+// registers R2, R16-R19 and R22-R31 hold 15 of them (saved in the prologue);
 // the rest are spilled around the call.  Every activation has its own
 // frame below R1, so the spill slots and the saves are [R1+..] and the
 // frame covers them: IADD3 R1, R1, -size first, IADD3 R1, R1, size before
@@ -70,13 +70,14 @@ builtin.module attributes {ori.target = "sm_80"} {
 
 // CHECK:      ptxas info    : Function properties for deep
 // CHECK-NEXT:     88 bytes stack frame, 84 bytes spill stores, {{[0-9]+}} bytes spill loads
-// CHECK:      ori info      : Function deep must save R16-R31
+// CHECK:      ori info      : Function deep must save R2, R16-R31
 
 // CHECK-LABEL: .func deep(R4, R5) -> (r32)
 // CHECK-NEXT:  .L_x_0:
 // CHECK-NEXT:    IADD3 R1, R1, -0x60, RZ ;  // stack pointer
-// CHECK-NEXT:    // R16 = the caller's (callee save)
-// CHECK-NEXT:    STL [R1+0x14], R16 ;
+// CHECK-NEXT:    // R2 = the caller's (callee save)
+// CHECK-NEXT:    STL [R1+0x10], R2 ;
+// CHECK:         STL [R1+0x14], R16 ;
 // spills of values live across the call: in the frame, never static
 // CHECK-NOT:     RZ+
 // CHECK:         STL [R1], R{{[0-9]+}} ;

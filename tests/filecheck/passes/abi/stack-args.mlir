@@ -63,7 +63,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:  .L_x_0:
 // CHECK:         LDL.64 [[W:R[0-9]+]], [R1+0x8] ;
 // CHECK-NEXT:    LDL [[A12:R[0-9]+]], [R1] ;
-// CHECK:         IADD3 R4, R{{[0-9]+}}, [[A12]], [[W]] ;
+// CHECK:         IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[A12]], [[W]] ;
 // CHECK-LABEL: .entry caller
 // CHECK:         STL [R1-0x10], [[V12:R[0-9]+]] ;
 // CHECK-NEXT:    STL.64 [R1-0x8], [[WW:R[0-9]+]] ;
