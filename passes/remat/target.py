@@ -65,7 +65,10 @@ def block_threads(func: FuncOp) -> int | None:
     return func.launch_threads()
 
 
-def _occupancy_target(func: FuncOp, usage: int, percent: int) -> tuple[int, str] | None:
+def occupancy_target(func: FuncOp, usage: int, percent: int) -> tuple[int, str] | None:
+    """Rule 1 (module docstring): the register count that reaches ``percent``
+    percent of the warps ``usage`` registers allow, with how it was found;
+    None for a device function, a module without a target or no usage."""
     sm = function_target(func)
     if sm is None or not func.is_kernel or usage <= 0:
         return None
@@ -86,7 +89,7 @@ def _occupancy_target(func: FuncOp, usage: int, percent: int) -> tuple[int, str]
 
 def register_target(func: FuncOp, usage: int, *, for_occ: int, ceiling: int) -> RegTarget:
     """The register count the main loop drives the max live-in down to."""
-    occ = _occupancy_target(func, usage, for_occ) if for_occ else None
+    occ = occupancy_target(func, usage, for_occ) if for_occ else None
     if occ is not None:
         target, how = occ
     else:
@@ -103,4 +106,5 @@ def _maxnreg(func: FuncOp) -> int:
     return m.value.data if isinstance(m, IntegerAttr) else 0
 
 
-__all__ = ["FRACTION", "RegTarget", "block_threads", "function_target", "register_target"]
+__all__ = ["FRACTION", "RegTarget", "block_threads", "function_target", "occupancy_target",
+           "register_target"]

@@ -40,6 +40,22 @@ withholds) where the function has a limit -- ``max-regs`` (ptxas ``--maxrregcoun
 ``override-directive-values`` as ``ori-ptxas`` passes them), ``.maxnreg``,
 ``.maxntid`` / ``.reqntid`` -- else ``nv-remat-default-max-reg`` (70).
 
+**Occupancy target** (ori, ``remat-for-occ``, default 120; 0 restores the
+seed's target).  The seed's 70 leaves every kernel below 70 registers
+alone, yet the warps a kernel keeps resident change at every allocation
+step below it: ptxas ends wmma_f16_f16_shared at 32 registers where ori's
+max live was 37 (benchmarks/codesize_vs_ptxas.py).  A kernel without a
+register limit therefore aims, like ``ori-remat``'s register target
+(:func:`passes.remat.target.occupancy_target`, seed 002's IR-level
+``remat-for-occ``), at the register count that gives ``remat-for-occ``
+percent of the warps its count allows now -- the count being max live + R1
++ the two withheld registers -- when that is below
+``nv-remat-default-max-reg``.  In this mode a warp-uniform value whose op
+has a uniform form is no candidate: ``ori-uniform`` (after this pass) moves
+it off the R file, so recomputing it relieves nothing (``cp_async``'s
+double buffer went from 30 to 36 registers when such an ``SHR`` was
+recomputed in two blocks).
+
 **Knobs** (seed "Machine-Level Knobs"), options with the seed's name and
 default: ``nv-remat-block`` (14), ``nv-remat-max-times`` (10),
 ``nv-remat-block-single-cost`` (10), ``nv-remat-block-map-size-limit`` (6),
@@ -82,7 +98,7 @@ and edges are never changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from xdsl.context import Context
@@ -91,6 +107,8 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis import functions_of
+from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.contract import (
@@ -104,9 +122,16 @@ from passes.contract import (
     require,
     violation,
 )
-from passes.regalloc.budget import compute_budget, directive_limit, function_target
+from passes.regalloc.budget import (
+    compute_budget,
+    directive_limit,
+    function_target,
+    hidden_regs,
+)
+from passes.remat.target import occupancy_target
 from passes.remat_block.driver import Report, remat_function
 from passes.remat_block.knobs import ALL_MODES, Knobs
+from passes.remat_block.maxlive import compute_max_live
 
 _NAME = re.compile(r"^[A-Za-z_$%][A-Za-z0-9_$.]*$")
 
@@ -153,6 +178,10 @@ class RematBlockPass(ModulePass):
     nv_remat_default_max_reg: int = option(
         70, "nv-remat-default-max-reg: the max-live target of a function without a register "
         "limit (max-regs, .maxnreg, .maxntid/.reqntid)")
+    remat_for_occ: int = option(
+        120, "ori: the target of a kernel without a register limit is the count that reaches "
+        "this percent of the warps its max live allows (as ori-remat's remat-for-occ), "
+        "never above nv-remat-default-max-reg; 0 = nv-remat-default-max-reg alone")
     nv_remat_block_load_cost: int = option(
         10, "nv-remat-block-load-cost: clone cost of a constant-bank load")
     nv_dump_remat_block: bool = option(
@@ -194,6 +223,7 @@ class RematBlockPass(ModulePass):
                 ("nv-remat-block-max-cost", self.nv_remat_block_max_cost, 0),
                 ("nv-remat-block-loop-cost-factor", self.nv_remat_block_loop_cost_factor, 1),
                 ("nv-remat-default-max-reg", self.nv_remat_default_max_reg, 1),
+            ("remat-for-occ", self.remat_for_occ, 0),
                 ("nv-remat-block-load-cost", self.nv_remat_block_load_cost, 0),
                 ("dump-remat", self.dump_remat, 0)):
             if value < low:
@@ -214,17 +244,35 @@ class RematBlockPass(ModulePass):
             load_remat=self.load_remat,
             dump=4 if self.nv_dump_remat_block else min(self.dump_remat, 4))
 
-    def target_of(self, func: FuncOp) -> int:
-        """The max-live target of ``func`` (module docstring, "Target")."""
+    def target_of(self, func: FuncOp) -> tuple[int, bool]:
+        """The max-live target of ``func`` and whether it is the occupancy
+        target (module docstring, "Target")."""
         tgt = function_target(func, self.target)
         if self.max_regs is None and directive_limit(func, tgt) is None:
-            return self.nv_remat_default_max_reg
+            occ = self._occupancy_target(func, tgt)
+            if occ is not None and occ < self.nv_remat_default_max_reg:
+                return occ, True
+            return self.nv_remat_default_max_reg, False
         try:
             budget = compute_budget(func, tgt, self.max_regs, quiet=True,
                                     override=self.override_directive_values)
         except PassFailedException as e:
             raise PassFailedException(f"{self.name}: {e}") from None
-        return len(budget.allowed(RegFile.R))
+        return len(budget.allowed(RegFile.R)), False
+
+    def _occupancy_target(self, func: FuncOp, tgt: object) -> int | None:
+        """The max live at which a kernel reaches ``remat-for-occ`` percent of
+        the warps its max live allows now, or None (no gain, not a kernel,
+        ``remat-for-occ=0``).  A register count is max live + R1 + the
+        registers ptxas withholds (``regalloc.budget.register_count``)."""
+        if not self.remat_for_occ or not func.is_kernel:
+            return None
+        over = 1 + hidden_regs(tgt)
+        ml = compute_max_live(Liveness(CFG.compute(func))).max
+        found = occupancy_target(func, ml + over, self.remat_for_occ)
+        if found is None or found[0] >= ml + over:
+            return None
+        return found[0] - over
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         knobs = self.knobs()
@@ -250,7 +298,8 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
-            rep = remat_function(func, knobs, self.target_of(func))
+            target, by_occupancy = self.target_of(func)
+            rep = remat_function(func, replace(knobs, skip_uniform=by_occupancy), target)
             self.report(fname, rep)
         flush_diagnostics()
 

@@ -60,10 +60,12 @@ LIT_PIPES = (
     (("ori-remat-block{nv-remat-default-max-reg=4 nv-remat-block=15 nv-remat-block-single-cost=40 "
      "nv-remat-block-max-cost=1000 nv-remat-block-loop-cost-factor=1}"), 8),
     ("ori-remat-block{nv-remat-default-max-reg=4 nv-remat-block=13}", 1),
+    ("ori-remat-block", 1),
 )
 """Option sets for the lit inputs, with how many chunks each must change: the
 defaults with a low target, every mode judged at the peak, every mode with
-generous costs, the local split alone."""
+generous costs, the local split alone, the defaults themselves (the
+occupancy target: occupancy.mlir)."""
 
 
 def maxima(module: ModuleOp) -> dict[str, dict[RegFile, int]]:
@@ -116,6 +118,7 @@ BEFORE = ("ori-general-optimize,ori-dead-code,ori-loop-simplify,ori-loop-unroll,
 EXAMPLE_PIPES = (
     "ori-remat-block{nv-remat-default-max-reg=6}",
     "ori-remat-block{nv-remat-default-max-reg=4 nv-remat-block=15}",
+    "ori-remat-block",
 )
 
 
