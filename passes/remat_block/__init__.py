@@ -44,14 +44,19 @@ withholds) where the function has a limit -- ``max-regs`` (ptxas ``--maxrregcoun
 seed's target).  The seed's 70 leaves every kernel below 70 registers
 alone, yet the warps a kernel keeps resident change at every allocation
 step below it: ptxas ends wmma_f16_f16_shared at 32 registers where ori's
-max live was 37 (benchmarks/codesize_vs_ptxas.py).  A kernel without a
-register limit therefore aims, like ``ori-remat``'s register target
+max live was 37 (benchmarks/codesize_vs_ptxas.py).  A kernel therefore
+aims, like ``ori-remat``'s register target
 (:func:`passes.remat.target.occupancy_target`, seed 002's IR-level
 ``remat-for-occ``), at the register count that gives ``remat-for-occ``
 percent of the warps its count allows now -- the count being max live + R1
-+ the two withheld registers -- when that is below
-``nv-remat-default-max-reg``.  In this mode a warp-uniform value whose op
-has a uniform form is no candidate: ``ori-uniform`` (after this pass) moves
++ the two withheld registers -- when that is below the target above (the
+allocatable registers of a ``.maxntid`` kernel are a cap, not a goal:
+CUB's select sweep, 128 threads, went from 74 registers to 63 with it,
+ptxas 64).  Not for a kernel that makes calls: its count is set by the
+registers its calls overwrite, which max live does not see (the CUB
+histogram sweeps gained 66 and 89 loop instructions for no register).
+In this mode a warp-uniform value whose op has a uniform form is no
+candidate: ``ori-uniform`` (after this pass) moves
 it off the R file, so recomputing it relieves nothing (``cp_async``'s
 double buffer went from 30 to 36 registers when such an ``SHR`` was
 recomputed in two blocks).
@@ -127,6 +132,7 @@ from passes.regalloc.budget import (
     directive_limit,
     function_target,
     hidden_regs,
+    uses_abi,
 )
 from passes.remat.target import occupancy_target
 from passes.remat_block.driver import Report, remat_function
@@ -179,9 +185,9 @@ class RematBlockPass(ModulePass):
         70, "nv-remat-default-max-reg: the max-live target of a function without a register "
         "limit (max-regs, .maxnreg, .maxntid/.reqntid)")
     remat_for_occ: int = option(
-        120, "ori: the target of a kernel without a register limit is the count that reaches "
-        "this percent of the warps its max live allows (as ori-remat's remat-for-occ), "
-        "never above nv-remat-default-max-reg; 0 = nv-remat-default-max-reg alone")
+        120, "ori: a kernel that makes no call aims at the count that reaches this percent "
+        "of the warps its max live allows (as ori-remat's remat-for-occ) when that is below "
+        "the limit's or nv-remat-default-max-reg's target; 0 = those targets alone")
     nv_remat_block_load_cost: int = option(
         10, "nv-remat-block-load-cost: clone cost of a constant-bank load")
     nv_dump_remat_block: bool = option(
@@ -249,23 +255,27 @@ class RematBlockPass(ModulePass):
         target (module docstring, "Target")."""
         tgt = function_target(func, self.target)
         if self.max_regs is None and directive_limit(func, tgt) is None:
-            occ = self._occupancy_target(func, tgt)
-            if occ is not None and occ < self.nv_remat_default_max_reg:
-                return occ, True
-            return self.nv_remat_default_max_reg, False
-        try:
-            budget = compute_budget(func, tgt, self.max_regs, quiet=True,
-                                    override=self.override_directive_values)
-        except PassFailedException as e:
-            raise PassFailedException(f"{self.name}: {e}") from None
-        return len(budget.allowed(RegFile.R)), False
+            base = self.nv_remat_default_max_reg
+        else:
+            try:
+                budget = compute_budget(func, tgt, self.max_regs, quiet=True,
+                                        override=self.override_directive_values)
+            except PassFailedException as e:
+                raise PassFailedException(f"{self.name}: {e}") from None
+            base = len(budget.allowed(RegFile.R))
+        occ = self._occupancy_target(func, tgt)
+        if occ is not None and occ < base:
+            return occ, True
+        return base, False
 
     def _occupancy_target(self, func: FuncOp, tgt: object) -> int | None:
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
         the warps its max live allows now, or None (no gain, not a kernel,
         ``remat-for-occ=0``).  A register count is max live + R1 + the
         registers ptxas withholds (``regalloc.budget.register_count``)."""
-        if not self.remat_for_occ or not func.is_kernel:
+        if not self.remat_for_occ or not func.is_kernel or uses_abi(func):
+            # a kernel that calls is held up by what its calls overwrite,
+            # which max live does not see: recomputing would buy nothing
             return None
         over = 1 + hidden_regs(tgt)
         ml = compute_max_live(Liveness(CFG.compute(func))).max
