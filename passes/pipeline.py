@@ -23,9 +23,9 @@ phase seed name                       ori pass
 66    OriHoistInvariantsLate          ``ori-hoist-invariants-late``
 79    OriHoistInvariantsLate2         ``ori-hoist-invariants-late2``
 88    OriHoistInvariantsLate3         ``ori-hoist-invariants-late3``
---    nv-remat-block (seed 002)       ``ori-remat-block``
 --    ConvertMemoryToRegister (000)   ``ori-mem-to-reg``
 --    Uniform datapath (000)          ``ori-uniform``
+--    nv-remat-block (seed 002)       ``ori-remat-block``
 --    block layout (ori)              ``ori-block-layout``
 --    ABI lowering (seed 003)         ``ori-abi``
 --    register allocation (seed 000)  ``ori-regalloc``
@@ -68,8 +68,10 @@ before the later LICM instances -- which may hoist a clone it placed in a
 loop back out (Late3's budget).  The machine-level pass
 (``ori-remat-block``, nv-remat-block, "the final safety net") has no
 phase number; seed 002 runs it after instruction selection on the code
-the allocator gets, so it runs last before ``ori-regalloc``, with the same
-register limit (``max-regs``, ``override-directive-values``, ``target``).
+the allocator gets, so it runs after ``ori-uniform`` -- its max live is
+then the R file's, without the values the uniform datapath takes -- and
+before ``ori-abi`` and ``ori-regalloc``, with the same register limit
+(``max-regs``, ``override-directive-values``, ``target``).
 ``max-regs`` is not handed to ``ori-remat``'s ``remat-maxreg-ceiling``:
 measured on Thrust's sort kernels under ``max-regs=32`` that made the
 allocator spill more (benchmarks/README.md).
@@ -77,7 +79,7 @@ allocator spill more (benchmarks/README.md).
 **Memory to registers** (seed 000).  *ConvertMemoryToRegisterOrUniform*
 has no phase number either; seed 000 runs it in the allocator's pipeline
 after the last ``HoistInvariants`` and before pre-colouring, so
-``ori-mem-to-reg`` runs after ``ori-remat-block`` and before ``ori-abi``.
+``ori-mem-to-reg`` runs after the late LICM and before ``ori-abi``.
 The same seed step "promotes ... to registers or uniform registers":
 ``ori-uniform`` (the uniform datapath) runs right after ``ori-mem-to-reg``,
 so it also sees the promoted variables.
@@ -86,8 +88,8 @@ so it also sees the promoted variables.
 the ABI engine a phase number: seed 003's "Pipeline Integration" places it
 after late legalization and right before register allocation, called per
 function from the compilation driver.  ``ori-abi`` therefore runs last
-before ``ori-regalloc``, after ``ori-remat-block`` and ``ori-mem-to-reg`` (which thus never see
-the pre-coloured copies); it gets the register limit options too.
+before ``ori-regalloc``, after ``ori-mem-to-reg``, ``ori-uniform`` and ``ori-remat-block`` (which
+thus never see the pre-coloured copies); it gets the register limit options too.
 
 The seeds give register allocation no phase number; ptxas allocates after
 its last numbered optimization phase, so ``ori-regalloc`` runs last.  A new
@@ -163,9 +165,9 @@ PHASES: tuple[Phase, ...] = (
     Phase(66, "OriHoistInvariantsLate", "ori-hoist-invariants-late"),
     Phase(79, "OriHoistInvariantsLate2", "ori-hoist-invariants-late2"),
     Phase(88, "OriHoistInvariantsLate3", "ori-hoist-invariants-late3"),
-    Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
     Phase(None, "ConvertMemoryToRegisterOrUniform (seed 000)", "ori-mem-to-reg"),
     Phase(None, "ConvertMemoryToRegisterOrUniform: uniform registers (seed 000)", "ori-uniform"),
+    Phase(None, "nv-remat-block (seed 002, machine level)", "ori-remat-block"),
     Phase(None, "block layout (ori; no seed phase)", "ori-block-layout"),
     Phase(None, "ABI lowering (seed 003)", "ori-abi"),
     Phase(None, "register allocation", "ori-regalloc"),

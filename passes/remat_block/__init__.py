@@ -55,11 +55,11 @@ CUB's select sweep, 128 threads, went from 74 registers to 63 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
 registers its calls overwrite, which max live does not see (the CUB
 histogram sweeps gained 66 and 89 loop instructions for no register).
-In this mode a warp-uniform value whose op has a uniform form is no
-candidate: ``ori-uniform`` (after this pass) moves
-it off the R file, so recomputing it relieves nothing (``cp_async``'s
-double buffer went from 30 to 36 registers when such an ``SHR`` was
-recomputed in two blocks).
+The pass runs after ``ori-uniform`` (passes/pipeline.py), so max live is
+that of the R file the allocator fills: before it, a warp-uniform value
+still counted and could be recomputed for nothing (``cp_async``'s double
+buffer went from 30 to 36 registers when such an ``SHR`` was recomputed in
+two blocks and then stayed in the R file).
 
 **Knobs** (seed "Machine-Level Knobs"), options with the seed's name and
 default: ``nv-remat-block`` (14), ``nv-remat-max-times`` (10),
@@ -103,7 +103,7 @@ and edges are never changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
@@ -308,8 +308,8 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
-            target, by_occupancy = self.target_of(func)
-            rep = remat_function(func, replace(knobs, skip_uniform=by_occupancy), target)
+            target, _ = self.target_of(func)
+            rep = remat_function(func, knobs, target)
             self.report(fname, rep)
         flush_diagnostics()
 

@@ -61,7 +61,6 @@ from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType
 from passes.remat_block.context import RoundContext, pull_sites, split_site
 from passes.remat_block.knobs import MAX_DEPTH, Knobs
-from passes.uniform.select import has_uniform_version
 
 PULL, SPLIT = "pull", "split"
 
@@ -236,9 +235,6 @@ class Classifier:
         why = def_check(v, self.knobs)
         if why is not None:
             return Rejected(why)
-        if ctx.uniform is not None and ctx.uniform.is_uniform(v) and \
-                isinstance(v.owner, OriInstruction) and has_uniform_version(v.owner):
-            return Rejected("warp-uniform (ori-uniform moves it off the R file)")
         i = ctx.lv.numbering.index[v]
         width = int(ctx.lv.numbering.width[i])
         if kind == SPLIT:

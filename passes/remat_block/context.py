@@ -23,7 +23,6 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from ori_dialect.analysis.cfg import CFG, edge_operands
 from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
-from ori_dialect.analysis.uniformity import Uniformity
 from passes.remat_block.knobs import Knobs
 
 
@@ -36,7 +35,6 @@ class RoundContext:
         self.cfg = cfg
         self.lv = lv
         self.knobs = knobs
-        self.uniform = Uniformity(func, cfg) if knobs.skip_uniform else None
         self.depth = loops.depths()
         self.names = lv.numbering.names()
         self.pos: dict[Operation, tuple[int, int]] = {}

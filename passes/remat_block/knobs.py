@@ -65,10 +65,6 @@ class Knobs:
     load_remat: bool = True
     dump: int = 0
     """The effective ``dump-remat`` level (``nv-dump-remat-block`` makes it 4)."""
-    skip_uniform: bool = False
-    """Refuse warp-uniform candidates (the occupancy target's mode: such a
-    value leaves the R file in ``ori-uniform``, recomputing it frees no R
-    register where it counts)."""
 
     @property
     def local(self) -> bool:

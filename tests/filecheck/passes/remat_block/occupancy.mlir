@@ -5,14 +5,15 @@
 // (%t, %a, %k, %u and 34 loads live into ^bb1) is 42 registers with R1 and
 // the two ptxas withholds: 40 warps on sm_80; 48 warps need 40 registers,
 // a max live of 37.  %k = %t + 7 is recomputed in ^bb1 (%t is live there);
-// %u is warp-uniform and ori-uniform moves it to a UR, so in this mode it is
-// no candidate.  remat-for-occ=0 is the seed's target, 70: nothing to do.
+// %u = c[0x0][0x168] + 5 would need its LDC too (cost 11, above the single
+// cost 10; in ori-ptxas ori-uniform, which runs first, would have moved it to
+// a UR).  remat-for-occ=0 is the seed's target, 70: nothing to do.
 // @bounded (.maxntid 128: a limit of 255, 252 allocatable) gets the same
 // target, the limit being a cap; @calls, the same kernel calling @id, keeps
 // the seed's: a caller's count is set by what its calls overwrite.
 // RUN: ori-opt %s -p 'ori-remat-block{remarks=true stats=true}' 2>&1 | filecheck %s
 // RUN: ori-opt %s -p 'ori-remat-block{remat-for-occ=0 stats=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=SEED
-// RUN: ori-opt %s -p 'ori-remat-block{dump-remat=3}' 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
+// RUN: ori-opt %s -p 'ori-remat-block{dump-remat=4}' 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
 // RUN: not ori-opt %s -p 'ori-remat-block{remat-for-occ=-1}' 2>&1 | filecheck %s --check-prefix=BAD
 
 // CHECK: remark: @occ: rematerialized %k (IADD3, 1 register): pulled into ^bb1 (1 instruction, cost 1)
@@ -25,7 +26,7 @@
 // CHECK: %remat_k = ori.iadd3 %t, 0x7, RZ
 // CHECK: ori.iadd3 %s33, %remat_k, %u
 // SEED: ori-remat-block: @occ: max live 39 -> 39 (target 70) [rematerialized values=0]
-// DUMP: %u: not pullable: warp-uniform (ori-uniform moves it off the R file)
+// DUMP: @occ: %u: not pulled: cost 11 of one copy exceeds nv-remat-block-single-cost 10
 // BAD: ori-opt: error: ori-remat-block: remat-for-occ must be at least 0, got -1
 
 builtin.module attributes {ori.target = "sm_80"} {
