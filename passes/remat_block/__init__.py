@@ -51,7 +51,7 @@ aims, like ``ori-remat``'s register target
 percent of the warps its count allows now -- the count being max live + R1
 + the two withheld registers -- when that is below the target above (the
 allocatable registers of a ``.maxntid`` kernel are a cap, not a goal:
-CUB's select sweep, 128 threads, went from 74 registers to 63 with it,
+CUB's select sweep, 128 threads, went from 74 registers to 61 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
 registers its calls overwrite, which max live does not see (the CUB
 histogram sweeps gained 66 and 89 loop instructions for no register).
