@@ -65,11 +65,14 @@ def block_threads(func: FuncOp) -> int | None:
     return func.launch_threads()
 
 
-def occupancy_target(func: FuncOp, usage: int, percent: int) -> tuple[int, str] | None:
+def occupancy_target(func: FuncOp, usage: int, percent: int,
+                     sm: SMTarget | None = None) -> tuple[int, str] | None:
     """Rule 1 (module docstring): the register count that reaches ``percent``
     percent of the warps ``usage`` registers allow, with how it was found;
-    None for a device function, a module without a target or no usage."""
-    sm = function_target(func)
+    None for a device function, a module without a target or no usage.
+    ``sm`` is the SM target (default: the module's)."""
+    if sm is None:
+        sm = function_target(func)
     if sm is None or not func.is_kernel or usage <= 0:
         return None
     regs = min(usage, sm.max_regs_per_thread)

@@ -138,6 +138,7 @@ from passes.remat.target import occupancy_target
 from passes.remat_block.driver import Report, remat_function
 from passes.remat_block.knobs import ALL_MODES, Knobs
 from passes.remat_block.maxlive import compute_max_live
+from targets.descriptor import SMTarget
 
 _NAME = re.compile(r"^[A-Za-z_$%][A-Za-z0-9_$.]*$")
 
@@ -279,7 +280,8 @@ class RematBlockPass(ModulePass):
             return None
         over = 1 + hidden_regs(tgt)
         ml = compute_max_live(Liveness(CFG.compute(func))).max
-        found = occupancy_target(func, ml + over, self.remat_for_occ)
+        found = occupancy_target(func, ml + over, self.remat_for_occ,
+                                 tgt if isinstance(tgt, SMTarget) else None)
         if found is None or found[0] >= ml + over:
             return None
         return found[0] - over
