@@ -180,7 +180,7 @@ def run_file(path: Path, arch: str, group: str, limit: int, strategy: str) -> li
     assert pre == pre_c
     before = r_max(m)
     kernels = [f for f in functions_of(m) if isinstance(f, FuncOp)]
-    target = min((RematBlockPass(max_regs=limit, override_directive_values=True).target_of(f)[0]
+    target = min((RematBlockPass(max_regs=limit, override_directive_values=True).target_of(f)
                   for f in kernels), default=None)
     rows = {k: Row(arch.removeprefix("sm_"), group, path.stem, k, v) for k, v in before.items()}
     for capped, lim, alloc_spec in ((False, None, alloc), (True, limit, alloc_c)):

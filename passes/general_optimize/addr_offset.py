@@ -58,6 +58,7 @@ from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, R64Type
 from ori_dialect.ir.slots import int_attr
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import MemoryOp
+from passes.cse import cse_key
 from passes.general_optimize.common import (
     CountingPattern,
     add64_slots,
@@ -210,7 +211,7 @@ def narrow_offset(v: SSAValue) -> tuple[SSAValue, int] | None:
     a, k = add
     if not isinstance(a.type, R32Type):
         return None
-    return a, k - (1 << 32) if k >= (1 << 31) else k
+    return a, _signed(k)
 
 
 def imad_offset(v: SSAValue) -> tuple[SSAValue | None, int] | None:
@@ -245,12 +246,6 @@ def imad_offset(v: SSAValue) -> tuple[SSAValue | None, int] | None:
         if kc is not None:
             return None, _signed(int(kc))
     return None
-
-
-def _same_op(x: Operation, y: Operation) -> bool:
-    return (type(x) is type(y) and list(x.operands) == list(y.operands)
-            and x.attributes == y.attributes and x.properties == y.properties
-            and [r.type for r in x.results] == [r.type for r in y.results])
 
 
 def _signed(x: int) -> int:
@@ -336,7 +331,8 @@ class AddressOffset(CountingPattern):
                                  for s, v in imad.slot_values()])
             assert new is not None
             prev = imad.prev_op
-            if prev is not None and _same_op(prev, new):
+            key = cse_key(new)
+            if prev is not None and key is not None and cse_key(prev) == key:
                 return prev.results[0]  # built for another access already
             rewriter.insert(new, InsertPoint.before(imad))
             return new.results[0]

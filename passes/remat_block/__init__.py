@@ -251,9 +251,9 @@ class RematBlockPass(ModulePass):
             load_remat=self.load_remat,
             dump=4 if self.nv_dump_remat_block else min(self.dump_remat, 4))
 
-    def target_of(self, func: FuncOp) -> tuple[int, bool]:
-        """The max-live target of ``func`` and whether it is the occupancy
-        target (module docstring, "Target")."""
+    def target_of(self, func: FuncOp) -> int:
+        """The max-live target of ``func`` (module docstring, "Target" and
+        "Occupancy target")."""
         tgt = function_target(func, self.target)
         if self.max_regs is None and directive_limit(func, tgt) is None:
             base = self.nv_remat_default_max_reg
@@ -265,9 +265,7 @@ class RematBlockPass(ModulePass):
                 raise PassFailedException(f"{self.name}: {e}") from None
             base = len(budget.allowed(RegFile.R))
         occ = self._occupancy_target(func, tgt)
-        if occ is not None and occ < base:
-            return occ, True
-        return base, False
+        return occ if occ is not None and occ < base else base
 
     def _occupancy_target(self, func: FuncOp, tgt: object) -> int | None:
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
@@ -310,8 +308,7 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
-            target, _ = self.target_of(func)
-            rep = remat_function(func, knobs, target)
+            rep = remat_function(func, knobs, self.target_of(func))
             self.report(fname, rep)
         flush_diagnostics()
 

@@ -174,10 +174,10 @@ def test_dump_level_four_is_nv_dump_remat_block() -> None:
 def test_target_follows_the_register_limit() -> None:
     m = generate(1).module
     k = next(f for f in _funcs(m) if f.is_kernel)
-    assert RematBlockPass(remat_for_occ=0).target_of(k) == (70, False)
-    assert RematBlockPass(remat_for_occ=0, nv_remat_default_max_reg=40).target_of(k) == (40, False)
+    assert RematBlockPass(remat_for_occ=0).target_of(k) == 70
+    assert RematBlockPass(remat_for_occ=0, nv_remat_default_max_reg=40).target_of(k) == 40
     # sm_70+: the limit less R1 and the two registers ptxas withholds
-    assert RematBlockPass(max_regs=32).target_of(k) == (29, False)
+    assert RematBlockPass(max_regs=32).target_of(k) == 29
 
 
 def test_opcode_exclusions_come_from_the_op_facts() -> None:

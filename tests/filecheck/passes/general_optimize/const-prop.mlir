@@ -106,3 +106,28 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+
+// A constant 0 is RZ, which needs no constant port: it reaches the IMAD's
+// addend beside the multiplier's immediate (the wmma lowering's `lane * 2 +
+// smem_base` with a base of 0) and a slot that takes no immediate at all
+// (the STS data, ptxas's `STS [R2], RZ`).
+// CHECK-LABEL: ori.func kernel @zero(
+// CHECK:         %m = ori.imad %x, 0x2, RZ
+// CHECK-NEXT:    %x4 = ori.shl %x, 0x2
+// CHECK-NEXT:    ori.sts [%x4], RZ
+// REM: remark: @zero: general-optimize [copies=0] [constants=2]
+// OFF:           %m = ori.imad %x, 0x2, %z
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @zero() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %z = ori.mov 0x0 : () -> !ori.r32
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %m = ori.imad %x, 0x2, %z : (!ori.r32, !ori.r32) -> !ori.r32
+    %x4 = ori.shl %x, 0x2 : (!ori.r32) -> !ori.r32
+    ori.sts [%x4], %z : (!ori.r32, !ori.r32) -> ()
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    ori.stg [%a], %m : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
