@@ -442,7 +442,8 @@ class Decoder:
         ``ori.abi_clobbers`` (what ``ori-regalloc`` recorded from the
         callees' allocation), else every scratch register of the caller's
         resolved ``abi`` -- so a value the allocator left there across the
-        call is caught (seed 003 "Scratch Data Registers"); the call's
+        call is caught (seed 003 "Scratch Data Registers"), and every UR/UP
+        register when the callee may write the uniform file; the call's
         results are written afterwards."""
         func = self.func
         abi = getattr(func, "abi", None)
@@ -456,6 +457,11 @@ class Decoder:
             bits = [m.data for m in masks.data]  # type: ignore[union-attr]
             scratch = {f: frozenset(i for i in range(b.bit_length()) if b >> i & 1)
                        for f, b in zip((RegFile.R, RegFile.P), bits)}
+        if self.m.uniform_writers().may_write(op):
+            # a callee that may write UR/UP: the caller's uniform values are
+            # garbage after the call too (ori_dialect/ops/uniform_calls.py)
+            scratch = {**scratch, RegFile.UR: frozenset(range(64)),
+                       RegFile.UP: frozenset(range(8))}
         keep = set(dsts)
         todo: dict[tuple[object, int, int], tuple[int, list[int]]] = {}
 

@@ -26,6 +26,7 @@ from ori_dialect.interpreter.tensor import AsyncCopies
 from ori_dialect.interpreter.texture import Texture
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ops.func import FuncOp, RuntimeFuncOp
+from ori_dialect.ops.uniform_calls import UniformWriters
 
 MAX_CALL_DEPTH = 64
 _M32 = np.int64(0xFFFFFFFF)
@@ -88,6 +89,7 @@ class Machine:
         self.stack_floor = max((a.value.data for f in self.func_ops.values()
                                 if isinstance(a := f.attributes.get("ori.stack_frame"), IntegerAttr)),
                                default=0)
+        self._uniform_writers: UniformWriters | None = None
         self.heap_bytes = heap_bytes
         self.heap: DeviceHeap | None = None
         """The device heap, made by the launch's first ``malloc``."""
@@ -353,6 +355,13 @@ class Machine:
             raise InterpreterError(f"@{name} is neither a .global variable nor a function "
                                    "of the module")
         return a
+
+    def uniform_writers(self) -> UniformWriters:
+        """Which calls may write the uniform file (built when first asked
+        for: only physical mode's call clobbers ask)."""
+        if self._uniform_writers is None:
+            self._uniform_writers = UniformWriters(self.func_ops)
+        return self._uniform_writers
 
     def function_at(self, addr: int) -> str:
         """The function whose code address ``addr`` is (an indirect call's target)."""

@@ -54,6 +54,7 @@ from ori_dialect.ir.abi import AbiAttr
 from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.uniform_calls import UniformWriters
 from passes.abi.lower import precoloured_results
 from passes.regalloc.points import LiveMatrix
 
@@ -325,8 +326,11 @@ def record_saves(func: FuncOp) -> int:
 
 def check_abi(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
     """The allocation checker's calling-convention rule (after allocation):
-    every pre-coloured value sits in its register, and no value live across
-    a call sits in a register the call's ``ori.abi_clobbers`` names."""
+    every pre-coloured value sits in its register, no value live across a
+    call sits in a register the call's ``ori.abi_clobbers`` names, and no
+    uniform register is live across a call that may write the uniform file
+    (ori_dialect/ops/uniform_calls.py; ``ori-uniform`` keeps them
+    apart)."""
     if not is_lowered(func):
         return []
     out: list[str] = []
@@ -335,13 +339,22 @@ def check_abi(func: FuncOp, lm: LiveMatrix, name: str) -> list[str]:
         t = num.values[i].type
         if isinstance(t, OriRegisterType) and t.phys_index != reg:
             out.append(f"{name}: a value the calling convention puts in R{reg} is in {t}")
+    writers: UniformWriters | None = None
     for c, vals in across_calls(lm).items():
         k = _masks_of(c.attributes.get(CLOBBERS_ATTR))
-        if k is None:
-            continue
         for v in sorted(vals):
             t = num.values[v].type
-            if not isinstance(t, OriRegisterType) or t.phys_index is None:
+            if not isinstance(t, OriRegisterType) or t.phys_index is None or t.is_fixed:
+                continue
+            if t.REG_FILE.is_uniform:
+                if writers is None:
+                    writers = UniformWriters(_module_funcs(func))
+                if writers.may_write(c):
+                    out.append(f"{name}: a value in {t} is live across the call to "
+                               f"@{c.callee_name() or '(indirect)'}, which may write the "
+                               "uniform registers")
+                continue
+            if k is None:
                 continue
             bits = k[0] if t.REG_FILE is RegFile.R else k[1] if t.REG_FILE is RegFile.P else 0
             hit = [r for r in range(t.phys_index, t.phys_index + t.num_regs()) if bits >> r & 1]

@@ -365,8 +365,8 @@ def _guarded_plan(term: BraOp, slot: int, clash: set[tuple[RegFile, int]],
     after the branch must be in a block the other edge's target dominates,
     and that target must have no other predecessor; when the branch and the
     target are in one loop, a read in the branch's block or above it comes
-    after the branch too, so every read must be below the target).  None
-    when not."""
+    after the branch too, so every read must be below the target; a copy
+    into a UR/UP register needs a branch on a UP).  None when not."""
     if term.guard is None or loops.irreducible_edges:
         return None
     dom = loops.domtree
@@ -380,6 +380,8 @@ def _guarded_plan(term: BraOp, slot: int, clash: set[tuple[RegFile, int]],
     g = _phys(term.guard)
     if (g[0], g[1]) in clash:
         return None  # a copy would change the guard of the copies after it
+    if any(f.is_uniform for f, _ in clash) and not g[0].is_uniform:
+        return None  # a uniform copy (UMOV) takes a UP guard only, the branch reads a P
     held: dict[tuple[RegFile, int], SSAValue] = {}
     for v in [*live_in.get(other, []), *term.edge_args(1 - slot)]:
         f, b, n = _phys(v)

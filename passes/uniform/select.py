@@ -26,7 +26,12 @@ and dropping what breaks a rule, until nothing changes:
   that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
   by chosen ops (a GPR op or a branch reads it through a PLOP3 copy);
   64-bit values take no copies;
-* **not across calls**: a device function may write uniform registers;
+* **not across calls that may write the uniform file**: a call to a
+  module function that defines no uniform value, nor calls one that may,
+  leaves UR/UP alone (ori_dialect/ops/uniform_calls.py; ptxas keeps
+  ``UR5`` across the calls to its 64-bit division subroutine); any other
+  call, a runtime function's or an indirect one without candidates, may
+  overwrite them;
 * **ULDC only where it pays**: a chosen op that reads a constant-bank word
   needs a ``ULDC`` first (uniform ops take no ``c[][]``); that is one more
   instruction, taken only when the op sits outside loops and a use of its
@@ -55,6 +60,7 @@ from ori_dialect.ir.instruction import OriInstruction, uses_constant_port
 from ori_dialect.ir.registers import OriRegisterType, RegFile, uniform_counterpart
 from ori_dialect.ops.control import BraOp, CallIndirectOp, CallOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
+from ori_dialect.ops.uniform_calls import UniformWriters
 from passes.general_optimize.const_prop import commuted
 
 
@@ -140,8 +146,11 @@ class Selector:
     """Builds the :class:`Plan` for one kernel (module docstring)."""
 
     def __init__(self, uni: Uniformity, depths: list[int], *, max_copies: int,
-                 hot_copies: int = 0, liveness: Liveness | None = None) -> None:
+                 hot_copies: int = 0, liveness: Liveness | None = None,
+                 writers: UniformWriters | None = None) -> None:
         self.uni = uni
+        self.writers = writers
+        """Which calls may write the uniform file (None: every call may)."""
         self.cfg = uni.cfg
         self.depth_of = {blk: depths[i] for i, blk in enumerate(self.cfg.blocks)}
         self.max_copies = max_copies
@@ -317,7 +326,8 @@ class Selector:
 
     def _drop_live_across_calls(self, ops: set[Operation], args: set[BlockArgument]) -> None:
         calls = [op for b in self.cfg.blocks for op in b.ops
-                 if isinstance(op, CallOp | CallIndirectOp)]
+                 if isinstance(op, CallOp | CallIndirectOp)
+                 and (self.writers is None or self.writers.may_write(op))]
         if not calls:
             return
         live = self.liveness_of_function()

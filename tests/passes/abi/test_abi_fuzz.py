@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.testing.equivalence import check_generated
 from ori_dialect.testing.generator import GenOptions
 
@@ -53,3 +54,16 @@ def test_generated_programs_with_calls_through_ori_ptxas() -> None:
             total[k] = total.get(k, 0) + v
     assert total.get("call_indirect", 0) > 0 and total.get("call", 0) > 0
     assert total.get("local", 0) > 0
+
+
+def test_uniform_edge_copies_stay_unguarded_under_a_p_branch() -> None:
+    """Program 267's kernel keeps a UR value across calls to generated
+    device functions (which write no uniform register) and feeds it to a
+    block argument on the taken edge of a branch on a P predicate, whose
+    other edge reads the register: regalloc's copies may not go before the
+    branch as a ``@P0 MOV UR1, UR2`` (a uniform op takes a UP guard only;
+    passes/regalloc/copies.py ``_guarded_plan``)."""
+    prog, after = check_generated(267, OPTS, "ori-ptxas")
+    assert prog.features.get("call", 0) > 0
+    assert any(isinstance(r.type, OriRegisterType) and r.type.REG_FILE is RegFile.UR
+               for op in after.walk() for r in op.results)

@@ -273,3 +273,81 @@ def test_targets_without_uniform_registers_are_left_alone() -> None:
         apply_pipeline(m, "ori-uniform{remarks=true}")
     assert _uniform_values(m) == 0
     assert "sm_70 has no uniform registers" in err.getvalue()
+
+
+# ---- calls (ori_dialect/ops/uniform_calls.py) ------------------------
+
+_CALLS = LIT_DIR / "calls.mlir"
+
+
+def test_uniform_writers_follow_the_calls() -> None:
+    from ori_dialect.ops.control import CallOp
+    from ori_dialect.ops.uniform_calls import UniformWriters, module_functions
+
+    m = _parse(_CALLS.read_text())
+    w = UniformWriters(module_functions(m))
+    assert w.writers == {"writes", "wrapper", "across_writer"}  # a kernel calling one too
+    calls = {op.callee_name(): op for op in m.walk() if isinstance(op, CallOp)}
+    assert not w.may_write(calls["leaf"])  # type: ignore[arg-type]
+    assert w.may_write(calls["wrapper"]) and w.may_write(calls["writes"])  # type: ignore[arg-type]
+
+
+def test_uniform_writers_recursion_and_runtime_functions() -> None:
+    from ori_dialect.ops.control import CallOp
+    from ori_dialect.ops.uniform_calls import UniformWriters, module_functions
+
+    m = _parse("""builtin.module attributes {ori.target = "sm_80"} {
+  ori.runtime_func @malloc : (!ori.r64) -> !ori.r64
+  ori.func @rec(%x: !ori.r32) -> !ori.r32 {
+    %y = ori.call @rec(%x) : (!ori.r32) -> !ori.r32
+    ori.ret %y : !ori.r32
+  }
+  ori.func @alloc(%x: !ori.r64) -> !ori.r64 {
+    %y = ori.call @malloc(%x) : (!ori.r64) -> !ori.r64
+    ori.ret %y : !ori.r64
+  }
+}""")
+    w = UniformWriters(module_functions(m))
+    assert w.writers == {"alloc"}  # the runtime function is outside the module's ori.funcs
+    calls = {op.callee_name(): op for op in m.walk() if isinstance(op, CallOp)}
+    assert not w.may_write(calls["rec"])  # type: ignore[arg-type]
+    assert w.may_write(calls["malloc"])  # type: ignore[arg-type]
+
+
+def _calls_outcome(kernel: str, m: ModuleOp, physical: bool = True) -> np.ndarray | None:
+    from ori_dialect.testing.equivalence import run_launch
+
+    out = np.zeros(32, np.uint32)
+    res = run_launch(m, kernel, [out, np.uint32(3), np.uint32(4)], 1, 32, physical=physical)
+    return None if res.results is None else res.results[0]
+
+
+def test_uniform_value_across_calls_in_the_physical_interpreter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A UR value across a call to @leaf survives the physical interpreter,
+    which fills the uniform registers with garbage after a call that may
+    write them; letting ori-uniform move the stride across @wrapper (which
+    reaches @writes) changes the result there and the allocation checker
+    names the call."""
+    from ori_dialect.ops import uniform_calls
+    from passes.regalloc.checker import check_module
+
+    pipe = "ori-uniform,ori-abi,ori-regalloc"
+    want = {k: _calls_outcome(k, _parse(_CALLS.read_text()), physical=False)
+            for k in ("across_leaf", "across_writer")}
+    assert all(v is not None for v in want.values())
+    m = _parse(_CALLS.read_text())
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, pipe)
+    assert check_module(m) == []
+    for k, v in want.items():
+        np.testing.assert_array_equal(_calls_outcome(k, m), v)
+
+    m = _parse(_CALLS.read_text())
+    monkeypatch.setattr(uniform_calls.UniformWriters, "may_write", lambda self, call: False)
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, pipe)
+    monkeypatch.undo()
+    got = _calls_outcome("across_writer", m)
+    assert got is None or not np.array_equal(got, want["across_writer"])
+    assert any("may write the uniform registers" in p for p in check_module(m)), check_module(m)
