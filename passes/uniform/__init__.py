@@ -21,7 +21,9 @@ seeds give no algorithm; ori's is:
    any value cost that many ``MOV r, ur`` copies (0 by default).
 3. **Copies where they pay** (:mod:`.pressure`, ``hot-copies`` /
    ``hot-slack``): a value live where the R file is fullest may cost up
-   to ``hot-copies`` copies, the candidates it is computed from too; the
+   to ``hot-copies`` copies, the candidates it is computed from and the
+   block arguments it is joined with (a loop-carried value, its update and
+   its value after the loop) too; the
    wider plan is taken only when it lowers the function's largest R count
    before allocation, computed exactly for the plan (chosen values leave
    the R file, each copy joins it right before its reader), and, with

@@ -16,11 +16,10 @@ and dropping what breaks a rule, until nothing changes:
   source of a chosen op is chosen (or already a UR), and every value
   flowing into a chosen block argument is chosen;
 * **no copies** (``max-copies``, default 0; ``hot-copies`` for the values
-  :meth:`Selector.run` is given as hot, and the candidates they are
-  computed from -- solved again with only the hot values that moved, so a
-  source never pays copies for a hot value that stayed): every use outside
-  the set must
-  read the UR for free -- in the slot that takes a constant-bank operand
+  :meth:`Selector.run` is given as hot, the candidates they are computed
+  from and the block arguments they are joined with -- solved again with
+  only the hot values that moved, so a source never pays copies for a hot
+  value that stayed): every use outside the set must read the UR for free -- in the slot that takes a constant-bank operand
   or a uniform register, with the instruction's one constant port free,
   possibly after swapping commutative operands (:func:`placement`); a use
   that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
@@ -182,21 +181,38 @@ class Selector:
         """Uses of ``v`` that may read it through a ``MOV r, ur`` copy."""
         return max(self.max_copies, self.hot_copies) if v in self.hot else self.max_copies
 
-    def _spread_hot(self, ops: set[Operation]) -> None:
+    def _spread_hot(self, ops: set[Operation], args: set[BlockArgument]) -> None:
         """A hot value can only move with the candidates it is computed
-        from (a uniform op reads uniform registers): they get its copy
-        budget too."""
+        from (a uniform op reads uniform registers) and with the block
+        arguments it is joined with (a loop-carried value and its update,
+        the value it leaves the loop as): they get its copy budget too, so
+        a copy lands at a use, not on an edge inside the loop."""
         work = list(self.hot)
+
+        def add(x: SSAValue) -> None:
+            if x not in self.hot and isinstance(x.type, OriRegisterType) \
+                    and not x.type.is_fixed:
+                self.hot.add(x)
+                work.append(x)
+
         while work:
             v = work.pop()
+            for use in v.uses:
+                user = use.operation
+                if isinstance(user, BraOp):
+                    dest = edge_dest_arg(user, use.index)
+                    if dest is not None and dest in args:
+                        add(dest)
+            if isinstance(v, BlockArgument):
+                if v in args:
+                    for x in _edge_users(self.cfg, v):
+                        add(x)
+                continue
             owner = v.owner
             if not isinstance(owner, OriInstruction) or owner not in ops:
                 continue
             for src in owner.operand_groups()[0]:
-                if src not in self.hot and isinstance(src.type, OriRegisterType) \
-                        and not src.type.is_fixed:
-                    self.hot.add(src)
-                    work.append(src)
+                add(src)
 
     def depth(self, block: Block | None) -> int:
         return self.depth_of.get(block, 0) if block is not None else 0
@@ -234,7 +250,7 @@ class Selector:
         self.dropped = Counter(self._base[2])
         self.hot = set(hot)
         if self.hot:
-            self._spread_hot(ops)
+            self._spread_hot(ops, args)
         while True:
             self._fixed_point(ops, args)
             if not self._drop_port_conflicts(ops, args):

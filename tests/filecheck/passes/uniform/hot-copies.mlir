@@ -154,6 +154,38 @@ builtin.module attributes {ori.target = "sm_80"} {
   }
   // REM: ori-uniform: @at_peak: remark: copies of values live where the R file is fullest would not lower its largest R count (6): not taken
 
+  // A loop-carried value shares its copy budget with the values it is
+  // joined with: %k, its update %k1 and the value it leaves the loop as
+  // (%kx) move together, and the one copy is made after the loop where %kx
+  // is read, not on the loop's exit edge (a MOV every iteration).
+  // CHECK-LABEL: ori.func kernel @carried
+  // CHECK:       ^{{.*}}(%{{.*}}: !ori.ur32, %{{.*}}: !ori.ur32, %{{.*}}: !ori.r32):
+  // CHECK:       %[[K1:.*]] = ori.iadd3 %{{.*}}, 0x40, URZ : (!ori.ur32) -> !ori.ur32
+  // CHECK:       ori.bra if %{{.*}} : !ori.p, ^{{.*}}(%{{.*}} : !ori.ur32, %[[K1]] : !ori.ur32, %{{.*}} : !ori.r32), ^{{.*}}(%[[K1]] : !ori.ur32, %{{.*}} : !ori.r32)
+  // CHECK:       ^{{.*}}(%[[KX:.*]]: !ori.ur32, %{{.*}}: !ori.r32):
+  // CHECK-NEXT:  ori.mov %[[KX]] : (!ori.ur32) -> !ori.r32
+  ori.func kernel @carried() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>, #ori.param<4, align 4, at 0xc>]} {
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^head(%z : !ori.r32, %z : !ori.r32, %t : !ori.r32)
+  ^head(%i: !ori.r32, %k: !ori.r32, %acc: !ori.r32):
+    %a = ori.iadd3 %acc, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %b = ori.imad %acc, 0x3, %t : (!ori.r32, !ori.r32) -> !ori.r32
+    %c = ori.lop3 %a, %b, %t, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %acc1 = ori.iadd3 %c, %a, %b : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %k1 = ori.iadd3 %k, 0x40, RZ : (!ori.r32) -> !ori.r32
+    %i1 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i1, c[0x0][0x168], PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^head(%i1 : !ori.r32, %k1 : !ori.r32, %acc1 : !ori.r32), ^done(%k1 : !ori.r32, %acc1 : !ori.r32)
+  ^done(%kx: !ori.r32, %r: !ori.r32):
+    %o = ori.iadd3 %r, c[0x0][0x16c], %kx : (!ori.r32, !ori.r32) -> !ori.r32
+    %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %ad = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%ad], %o : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  // REM: ori-uniform: @carried: remark: 6 value(s) to the uniform datapath: UIADD3 x2, UMOV x1, 3 block argument(s); 0 ULDC added, 2 copies
+
   // The default goal (occupancy): 26 terms and %k make 27 live R values,
   // an allocation of 30 to 33 registers, at the sm_80 step from 64 to 48
   // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 38
