@@ -150,8 +150,10 @@ class P2ROp(OriInstruction):
 
 @ori_op
 class R2POp(OriInstruction):
-    """R2P: predicate result ``p<i>`` = bit i of ``a & mask``; one result per
-    predicate written (p0 first)."""
+    """R2P: one predicate result per bit ``mask`` writes (P0-P6: bits 0-6),
+    lowest first: result ``k`` is the ``k``-th set bit of ``mask`` read from
+    ``a`` (``R2P PR, R19, 0x4`` writes P2 alone, from bit 2 -- a packed
+    predicate spill home's reload, passes/regalloc/pred_pack.py)."""
 
     name = "ori.r2p"
     SASS = "R2P"

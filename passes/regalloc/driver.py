@@ -93,6 +93,7 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
+from passes.regalloc.pred_pack import pack_predicate_homes
 from passes.regalloc.refine import refine
 from passes.regalloc.remat import remat_remark, remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
@@ -145,6 +146,7 @@ def allocate_function(
     recursive: bool | None = None,
     remat: bool = True,
     refine_trials: int = 6,
+    pack_predicates: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -277,6 +279,8 @@ def allocate_function(
                 spill_value(vals[v], tag, smem)
             tag += 1
             spilled += 1
+        if pack_predicates:
+            pack_predicate_homes(func)
         trial = max(trial, num_non_spill_trials)
 
     # ---- commit: retype ----
@@ -476,6 +480,9 @@ class RegAllocPass(ModulePass):
         True, "RematEnable / RegAllocRematEnable (seed 002, ptxas-side knobs): a value to "
         "spill whose definition reads no register (MOV of an immediate, LDC, ...) is "
         "recomputed before each use instead of stored and reloaded (remat.py)")
+    pack_predicates: bool = option(
+        True, "ori: spilled predicates share GPR homes, up to seven per register, one bit "
+        "each (pred_pack.py; ptxas packs them too); false gives each its own home")
     refine_trials: int = option(
         6, "ori's reading of seed 000's best-result recorder (sub_93D070) and refinement "
         "(sub_95BC90): after a colouring without failures, trials that colour the R file "
@@ -559,6 +566,7 @@ class RegAllocPass(ModulePass):
                     file_limits=parse_file_limits(self.force_file_limits),
                     search_budget=self.ssa_search_budget,
                     remat=self.remat_enable,
+                    pack=self.pack_predicates,
                 )
             else:
                 res = allocate_function(
@@ -571,6 +579,7 @@ class RegAllocPass(ModulePass):
                     spill_cost=self.spill_cost,
                     remat=self.remat_enable,
                     refine_trials=self.refine_trials,
+                    pack_predicates=self.pack_predicates,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,

@@ -15,8 +15,10 @@ slot compaction of "Guidance consumption", and the SMEM spill mode of
   spilled to memory in a later round, so the predicate ends up in local
   memory through its home.  ptxas packs up to seven predicates into one GPR
   with the same two opcodes (R2P is seed 000's "Predicate register unpack",
-  opcode 22); ori gives each spilled predicate its own home, which costs
-  more R registers but keeps every home an SSA value of its own.  For a
+  opcode 22); so does ori after each spill round (:mod:`.pred_pack`,
+  ``pack-predicates``): a fresh home is threaded into an older one still
+  read below it (``P2R h', h, 1<<j, p``) and reloads read their bit
+  (``R2P p', h', 1<<j``).  For a
   ``UP`` value the SASS sequence would go through the uniform datapath
   (``UP2UR``/``R2UR``); ori's interpreter keeps uniform registers per thread,
   so the P2R/R2P pair is exact there.
@@ -138,6 +140,7 @@ from ori_dialect.ops.memory import LdlOp, LdsOp, MemoryOp, StlOp, StsOp
 from ori_dialect.ops.predicate import P2ROp, R2POp
 from ori_dialect.ops.regmove import BMovOp, R2UROp
 from ori_dialect.ops.special import S2ROp
+from passes.regalloc.pred_pack import home_bits
 from passes.regalloc.spill_marks import (
     HOME_ATTR,
     SMEM_BASE_ATTR,
@@ -730,6 +733,10 @@ def check_spill_homes(func: Operation) -> list[str]:
             return homes.pop() if len(homes) == 1 else None
         return None
 
+    def follow(v: OpResult) -> list[SSAValue]:
+        t = spill_tag(v.op)
+        return stored_by_tag.get(t, []) if t is not None and isinstance(v.op, SPILL_LOADS) else []
+
     seen: dict[int, tuple[int, Operation]] = {}
     for op in func.walk():
         if isinstance(op, StsOp | LdsOp) and _is_mem_spill(op):
@@ -761,7 +768,21 @@ def check_spill_homes(func: Operation) -> list[str]:
                            f"the per-thread spill base (thread id x access width): "
                            f"{str(op).strip()[:120]}")
             continue
-        if isinstance(op, R2POp | R2UROp | BMovOp):
+        if isinstance(op, R2POp):
+            # a predicate home may hold several spilled predicates, one bit
+            # each (pred_pack.py): the bit the reload reads must be #t's
+            mask = op.src_int("mask") or 0
+            j = mask.bit_length() - 1
+            bits = home_bits(op.operands[0], follow)
+            got = None if bits is None else bits.get(j)
+            if mask & (mask - 1) or got != t:
+                what = ("no spill home" if bits is None else
+                        f"bit {j} of a home that holds no predicate there" if got is None else
+                        f"the home of #{got}")
+                out.append(f"{name}: register reload of spilled value #{t} reads {what}: "
+                           f"{str(op).strip()[:120]}")
+            continue
+        if isinstance(op, R2UROp | BMovOp):
             srcs = [op.operands[0]]
         elif isinstance(op, PackOp):
             continue  # its parts are R2UR reloads, checked themselves

@@ -67,6 +67,7 @@ from passes.regalloc.copies import lower_edge_copies, split_ties, unpacks_to_rea
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
+from passes.regalloc.pred_pack import pack_predicate_homes
 from passes.regalloc.remat import remat_remark
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -93,6 +94,7 @@ def allocate_function_ssa(
     file_limits: dict[RegFile, int] | None = None,
     search_budget: int = 20000,
     remat: bool = True,
+    pack: bool = True,
 ) -> FunctionResult:
     """Allocate ``func`` with the ssa strategy (module docstring).
     ``smem_spilling`` and ``file_limits`` mean what they mean for
@@ -130,7 +132,8 @@ def allocate_function_ssa(
     while True:
         attempts += 1
         ps = prespill(func, limits, spill_files, max_rounds=max_spill_rounds,
-                      report=budget.limits, smem=smem, allowed=allowed, remat=remat)
+                      report=budget.limits, smem=smem, allowed=allowed, remat=remat,
+                      pack=pack)
         spilled += ps.spilled
         rematerialized += ps.rematerialized
         lv = ps.liveness if ps.liveness is not None else Liveness(CFG.compute(func))
@@ -149,7 +152,7 @@ def allocate_function_ssa(
             # the cheapest slot the value could take -- spilling more, where
             # lowering the whole file's target could go below what one
             # instruction needs (issue 13: never fail at the minimum)
-            freed = _free_a_slot(func, e, lv, spill_files, smem)
+            freed = _free_a_slot(func, e, lv, spill_files, smem, pack)
             if freed:
                 spilled += freed
                 if attempts > max_spill_rounds + len(lv.numbering):
@@ -212,7 +215,7 @@ def allocate_function_ssa(
 
 
 def _free_a_slot(func: FuncOp, e: AssignFailure, lv: Liveness, files: set[RegFile],
-                 smem: SmemSpill | None) -> int:
+                 smem: SmemSpill | None, pack: bool = True) -> int:
     """Spill the values occupying one aligned slot of ``e`` (the slot whose
     occupants are all spillable and fewest registers wide).  Where every
     slot holds a value that cannot be spilled (a reload of the same
@@ -238,6 +241,8 @@ def _free_a_slot(func: FuncOp, e: AssignFailure, lv: Liveness, files: set[RegFil
     for v in best:
         spill_value(num.values[v], tag, smem)
         tag += 1
+    if pack:
+        pack_predicate_homes(func)
     return len(best)
 
 

@@ -100,6 +100,7 @@ from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.regalloc.classes import SPILLABLE_FILES
+from passes.regalloc.pred_pack import pack_predicate_homes
 from passes.regalloc.remat import remat_source, rematerialize
 from passes.regalloc.result import allocation_failure
 from passes.regalloc.spill import SmemSpill, next_tag, spill_value
@@ -638,6 +639,7 @@ def prespill(
     smem: SmemSpill | None = None,
     allowed: dict[RegFile, list[int]] | None = None,
     remat: bool = False,
+    pack: bool = True,
 ) -> PreSpillResult:
     """Spill until no program point of ``func`` needs more than
     ``limits[f]`` registers of any file ``f`` (files without a limit are not
@@ -648,7 +650,8 @@ def prespill(
     file is a diagnostic naming ``report[f]`` (default ``limits[f]``) as the
     register count.  ``smem`` selects the shared spiller's SMEM mode for R
     values; with ``remat`` an evicted value whose definition reads no
-    register is recomputed instead (:mod:`.remat`)."""
+    register is recomputed instead (:mod:`.remat`); with ``pack`` spilled
+    predicates share GPR homes (:mod:`.pred_pack`)."""
     spill_files = set(SPILLABLE_FILES if files is None else files)
     slots = {f: Slots.of(a) for f, a in (allowed or {}).items() if f in (RegFile.R, RegFile.UR)}
     res = PreSpillResult()
@@ -695,6 +698,8 @@ def prespill(
                     _reattach(vals[v], keep, tag)
             tag += 1
             res.spilled += 1
+        if pack:
+            pack_predicate_homes(func)
 
 
 __all__ = [

@@ -454,9 +454,15 @@ def test_p2r_r2p(rng: np.random.Generator) -> None:
     for i, (x, u, v, w) in enumerate(lanes(a, *ps)):
         bits = u | (v << 1) | (w << 2)
         assert d[i] == (x & ~0x0B & M32) | (bits & 0x0B)
+    # one result per bit the mask writes, lowest first (P0, P2, P3, P4, P6);
+    # results beyond them are false
     outs = run(R2POp, [a, Imm(0x5D)], [P] * 7)
+    written = [0, 2, 3, 4, 6]
     for k, o in enumerate(outs):
-        assert (o == (((a & np.uint32(0x5D)) >> np.uint32(k)) & np.uint32(1)).astype(bool)).all()
+        want = ((a >> np.uint32(written[k])) & np.uint32(1)).astype(bool) if k < 5 else False
+        assert (o == want).all()
+    (p2,) = run(R2POp, [a, Imm(0x4)], [P])  # a packed predicate home's reload of bit 2
+    assert (p2 == ((a >> np.uint32(2)) & np.uint32(1)).astype(bool)).all()
 
 
 # ----------------------------------------------------------------------

@@ -192,15 +192,20 @@ def _p2r(op: P2ROp) -> OpFn:
 
 @compiles(R2POp)
 def _r2p(op: R2POp) -> OpFn:
-    """R2P: result ``p<i>`` is bit ``i`` of ``a & mask``."""
+    """R2P: one result per bit the mask writes, lowest first: result ``k``
+    is the ``k``-th set bit of ``mask`` taken from ``a`` (``R2P PR, R, 0x4``
+    writes P2 alone, from bit 2)."""
     sl = Slots(op)
     ia = sl.ix["a"]
-    mask = U32(sl.imm("mask", 0) or 0)
+    m = int(sl.imm("mask", 0) or 0) & 0x7F
     count = nres(op)
+    bits = [U32(i) for i in range(7) if m >> i & 1][:count]
+    bits += [U32(31)] * (count - len(bits))  # results beyond the mask: bit 31 masked off, false
+    mask = U32(m)
 
     def fn(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
         a = np.asarray(src[ia], U32) & mask
-        return tuple(bcast((a >> U32(i)) & U32(1) != 0, n, _B) for i in range(count))
+        return tuple(bcast((a >> b) & U32(1) != 0, n, _B) for b in bits)
 
     return fn
 

@@ -203,8 +203,10 @@ def test_spilled_homes_reach_local_memory() -> None:
     found = 0
     for seed in (3, 6, 9, 12):
         m, inp = spill_files_program(seed)
+        # pack-predicates=false: one home per predicate, enough of them to
+        # overflow the R budget (packed, they fit)
         after = _alloc(m, "k", inp, 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" '
-                       'max-regs=24}', f"seed {seed}")
+                       'max-regs=24 pack-predicates=false}', f"seed {seed}")
         for op in after.walk():
             if isinstance(op, StlOp):
                 v = op.src("value")
@@ -242,9 +244,15 @@ def test_checker_detects_a_reload_from_the_wrong_home() -> None:
     homes = [op for op in after.walk() if isinstance(op, P2ROp) and HOME_ATTR in op.attributes]
     r2p = [op for op in after.walk() if isinstance(op, R2POp)]
     assert len(homes) >= 2 and r2p
-    wrong = next(h for h in homes if h.results[0] is not r2p[0].operands[0])
+    from passes.regalloc.pred_pack import home_bits
+
+    # a home that does not hold the reloaded predicate at the bit read (a
+    # link of its own chain may)
+    bit = (r2p[0].src_int("mask") or 0).bit_length() - 1
+    tag = r2p[0].attributes["ori.spill_value"].value.data  # type: ignore[attr-defined]
+    wrong = next(h for h in homes if (home_bits(h.results[0]) or {}).get(bit) != tag)
     r2p[0].operands[0] = wrong.results[0]
-    assert any("reads the home of" in p for p in check_module(after))
+    assert any(f"reload of spilled value #{tag} reads" in p for p in check_module(after))
 
 
 # ---------------------------------------------------------------------------
@@ -448,3 +456,47 @@ def test_smem_spilling_from_ptx_pragma() -> None:
     k = _kernel(after)
     assert _count(after, StsOp) > 0 and _count(after, StlOp) == 0
     assert k.attributes["ori.smem_spill_threads"].value.data == 64  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------
+# packed predicate homes (pred_pack.py)
+# ---------------------------------------------------------------------------
+
+
+def _chained(m: ModuleOp) -> list[P2ROp]:
+    return [op for op in m.walk() if isinstance(op, P2ROp) and HOME_ATTR in op.attributes
+            and isinstance(op.src("a"), SSAValue)]
+
+
+def test_spilled_predicates_share_homes() -> None:
+    """The programs of test_spill_every_file (equivalent in the physical
+    interpreter, checker clean) thread spilled predicates into shared
+    homes, each with at most seven bits."""
+    from passes.regalloc.pred_pack import MAX_BITS, home_bits
+
+    chained = 0
+    for seed in range(6):
+        m, inp = spill_files_program(seed)
+        after = _alloc(m, "k", inp, 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" '
+                       'remat-enable=false}', f"seed {seed}")
+        for op in _chained(after):
+            chained += 1
+            bits = home_bits(op.results[0])
+            assert bits is not None and 2 <= len(bits) <= MAX_BITS
+    assert chained > 0
+
+
+def test_checker_detects_a_reload_of_the_wrong_bit() -> None:
+    m, inp = spill_files_program(1)
+    after = _alloc(m, "k", inp, 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" '
+                   'remat-enable=false}', "s1")
+    rel = next(u.operation for link in _chained(after) for u in link.results[0].uses
+               if isinstance(u.operation, R2POp))
+    mask = rel.src_int("mask") or 0
+    wrong = R2POp.make([rel.operands[0], 1 if mask != 1 else 2], [rel.results[0].type],
+                       attributes=dict(rel.attributes))
+    rel.parent_block().insert_op_before(wrong, rel)  # type: ignore[union-attr]
+    rel.results[0].replace_all_uses_with(wrong.results[0])
+    rel.detach()
+    rel.erase()
+    assert any("reads the home of" in p for p in check_module(after)), check_module(after)

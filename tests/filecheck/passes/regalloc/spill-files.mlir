@@ -1,5 +1,6 @@
 // RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" remat-enable=false}',ori-check-regalloc -t ori-asm | filecheck %s
-// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16 remat-enable=false}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
+// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16 remat-enable=false pack-predicates=false}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=LOW
+// RUN: ori-opt %s -p 'ori-regalloc{force-file-limits="P=2;UP=1;UR=1;B=1" max-regs=16 remat-enable=false}',ori-check-regalloc -t ori-asm 2>/dev/null | filecheck %s --check-prefix=PACK
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true smem-spilling=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=SMEM
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc 2>/dev/null | filecheck %s --check-prefix=LMEM
 // RUN: ori-opt %S/Inputs/smem_spilling.ptx -p 'ori-regalloc{max-regs=8 override-directive-values=true}',ori-check-regalloc,ori-stats 2>&1 >/dev/null | filecheck %s --check-prefix=PRAGMA
@@ -13,7 +14,10 @@
 // definition, R2P before each use), UR values go through MOV / R2UR and B
 // values through BMOV.32; only P0-P1, UP0, UR0 and B0 are used (the last
 // RUN line).  With
-// max-regs=16 the R file spills to local memory as well.  These RUN lines
+// max-regs=16 and one home per predicate (pack-predicates=false) the R
+// file spills to local memory as well; packed (the default,
+// passes/regalloc/pred_pack.py), the four predicates share one home and
+// the two uniform predicates another, and nothing goes to memory.  These RUN lines
 // turn remat-enable off: the UR values are constant-bank loads, which the
 // allocator would otherwise recompute at their uses (remat.py) instead of
 // taking the GPR-home path this test is about.
@@ -46,6 +50,21 @@
 // CHECK:      PLOP3.LUT P{{[01]}}, P{{[01]}}, P{{[01]}}, PT, 0x96 ;
 // CHECK-NOT:  {{[ ,](P[2-6]|UP[1-6]|UR[1-9]|B[1-9])[ ,;]}}
 // CHECK:      // end k:
+
+// PACK-LABEL: .entry k
+// PACK:       P2R [[PH:R[0-9]+]], RZ, 0x1, P0 ;
+// PACK-NEXT:  ISETP
+// PACK-NEXT:  P2R [[PH]], [[PH]], 0x2, PT, P0 ;
+// PACK-NEXT:  ISETP
+// PACK-NEXT:  P2R [[PH]], [[PH]], 0x4, PT, PT, P0 ;
+// PACK-NEXT:  ISETP
+// PACK-NEXT:  P2R [[PH]], [[PH]], 0x8, PT, PT, PT, P0 ;
+// PACK:       P2R [[UH:R[0-9]+]], RZ, 0x1, UP0 ;
+// PACK:       P2R [[UH]], [[UH]], 0x2, PT, UP0 ;
+// PACK:       R2P P0, [[PH]], 0x8 ;
+// PACK:       R2P UP0, [[UH]], 0x2 ;
+// PACK-NOT:   {{STL|LDL}}
+// PACK:       // end k:
 
 // LOW-LABEL: .entry k
 // LOW:       STL{{.*}} [RZ
