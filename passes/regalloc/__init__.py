@@ -18,6 +18,8 @@ Modules, one per concern:
   lowered to MOVs with cycles broken;
 * :mod:`.spill`    -- spill code to local memory (STL/LDL), slot compaction,
   frame size;
+* :mod:`.pred_pack` -- spilled predicates threaded into shared GPR homes,
+  one bit each (after every spill round);
 * :mod:`.spill_marks` -- the attributes the spiller marks stores, reloads and
   homes with, and the predicates that read them (spilled values and reloads
   are not spilled again);
