@@ -22,29 +22,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
+from ori_dialect.analysis.manager import functions_of
 from ori_dialect.ir.registers import OriRegisterType
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 
 
-def _defines_uniform(func: FuncOp) -> bool:
+def _is_uniform(v: SSAValue) -> bool:
+    return isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_uniform
+
+
+def _scan(func: FuncOp) -> tuple[bool, list[CallOp]]:
+    """One walk of ``func``: whether it defines a uniform value (an op result
+    or a block argument), and its calls."""
+    defines = False
+    calls: list[CallOp] = []
     for op in func.walk():
-        for v in op.results:
-            if isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_uniform:
-                return True
-        for region in op.regions:
-            for block in region.blocks:
-                for a in block.args:
-                    if isinstance(a.type, OriRegisterType) and a.type.REG_FILE.is_uniform:
-                        return True
-    return False
+        if isinstance(op, CallOp):
+            calls.append(op)
+        if not defines:
+            defines = any(_is_uniform(v) for v in op.results) or any(
+                _is_uniform(a) for region in op.regions for block in region.blocks
+                for a in block.args)
+    return defines, calls
 
 
 def module_functions(module: Operation) -> dict[str, FuncOp]:
-    """The module's ``ori.func``s by name (what ``possible_callees`` takes)."""
-    return {f.sym_name.data: f for f in module.walk() if isinstance(f, FuncOp)}
+    """The module's ``ori.func``s by name (what ``possible_callees`` takes),
+    found without walking their bodies."""
+    return {f.sym_name.data: f for f in functions_of(module) if isinstance(f, FuncOp)}
 
 
 class UniformWriters:
@@ -53,8 +61,9 @@ class UniformWriters:
 
     def __init__(self, funcs: Mapping[str, FuncOp]) -> None:
         self.funcs = funcs
-        calls = {n: [o for o in f.walk() if isinstance(o, CallOp)] for n, f in funcs.items()}
-        self.writers: set[str] = {n for n, f in funcs.items() if _defines_uniform(f)}
+        scans = {n: _scan(f) for n, f in funcs.items()}
+        calls = {n: c for n, (_, c) in scans.items()}
+        self.writers: set[str] = {n for n, (d, _) in scans.items() if d}
         self.writers |= {n for n, cs in calls.items()
                          if any(not c.possible_callees(funcs) for c in cs)}
         changed = True
