@@ -45,6 +45,8 @@ package with its rule and the ptxas form it produces in its docstring):
   -> the LOP3's own predicate result (``ISETP.EQ``: negated at every reader);
 * ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``;
+  ``LEA.HI[.X] x, y, s, (SHR.S32 x, 31)`` -> ``LEA.HI[.X].SX32 x, y, s``:
+  that of ``base + ((int64)i << s)``;
 * ``guard-sink`` (``guard_sink.py``) -- ``y = OP ..; z = @g MOV y`` ->
   ``z = @g OP ..``: the importer's guarded copy of a guarded instruction's
   result becomes the guarded instruction (``@P0 IADD3`` in CUB's scans).
@@ -106,7 +108,7 @@ from passes.general_optimize.guard_sink import GuardSink
 from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.imad_identity import AddIdentity, ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
-from passes.general_optimize.lea_sx32 import SignWordToLea
+from passes.general_optimize.lea_sx32 import SignWordLeaHi, SignWordToLea
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.setp_combine import CombineSetp
@@ -271,6 +273,7 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(Lop3Predicate(counts))
         if self.lea_sx32:
             per_op.append(SignWordToLea(counts))
+            per_op.append(SignWordLeaHi(counts))
         if self.guard_sink:
             per_op.append(GuardSink(counts))
         sweep: list[RewritePattern] = []

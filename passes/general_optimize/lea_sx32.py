@@ -16,6 +16,14 @@ carry-in, no carry-out read) with one source ``h = SHR.S32 x, 0x1f``
 becomes ``LEA.HI.X.SX32 hi = x, y, 0x1, ci0``: ``(sext64(x) << 1) >> 32``
 is ``x``'s sign word.  The SHR dies with its last reader (the dead-code
 sweep).
+
+The scaled form too (:class:`SignWordLeaHi`): ``LEA.HI[.X] d = a, b, s,
+(SHR.S32 a, 31)[, ci]`` -- the high word of ``base + ((int64)a << s)``, as
+``cvt.s64.s32; shl.b64; add.s64`` (an indexed 64-bit address) imports --
+is ``LEA.HI[.X].SX32 d = a, b, s[, ci]`` (ptxas's ``LEA.HI.X.SX32 R5, R7,
+R0, 0x1, P0`` in CUB's histogram sweep): ``(a_sign:a) << s >> 32`` is
+``(sext64(a) << s) >> 32``.  dhorner kept the sign word of its index live
+across the whole loop for the store address after it.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import VerifyException
 
-from ori_dialect.ops.integer import IAdd3Op, LeaHiSx32Op, ShrOp
+from ori_dialect.ops.integer import IAdd3Op, LeaHiSx32Op, LeaOp, ShrOp
 from passes.general_optimize.common import CountingPattern, is_rz, port_constants, unguarded
 
 
@@ -92,4 +100,39 @@ class SignWordToLea(CountingPattern):
         self.counts["lea-sx32"] += 1
 
 
-__all__ = ["SignWordToLea", "sign_word_of"]
+class SignWordLeaHi(CountingPattern):
+    """``LEA.HI[.X] a, b, s, (SHR.S32 a, 31)[, ci]`` -> ``LEA.HI[.X].SX32 a,
+    b, s[, ci]`` (module docstring)."""
+
+    ROOTS = (LeaOp,)
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: LeaOp, rewriter: PatternRewriter) -> None:
+        if not op.has_mod("hi") or not unguarded(op) or op.smod_map():
+            return
+        if len(op.results) > 1 and any(r.uses for r in op.results[1:]):
+            return  # the carry out: LEA.HI.SX32 writes none
+        a, c = op.src("a"), op.src("c")
+        if not isinstance(a, SSAValue) or c is None or sign_word_of(c) is not a:
+            return
+        x = op.has_mod("x")
+        ci = op.src("ci")
+        if x != isinstance(ci, SSAValue):
+            return
+        srcs: list[object] = [a, op.src("b"), op.src("shift")]
+        if x:
+            srcs.append(ci)
+        try:
+            new = LeaHiSx32Op.make(srcs, [op.results[0].type],  # type: ignore[arg-type]
+                                   mods="x" if x else "", attributes=dict(op.attributes))
+            new.verify()
+        except VerifyException:
+            return
+        new.results[0].name_hint = op.results[0].name_hint
+        rewriter.insert(new, InsertPoint.before(op))
+        rewriter.replace_all_uses_with(op.results[0], new.results[0])
+        rewriter.erase(op)
+        self.counts["lea-sx32"] += 1
+
+
+__all__ = ["SignWordLeaHi", "SignWordToLea", "sign_word_of"]

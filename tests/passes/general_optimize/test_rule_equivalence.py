@@ -124,10 +124,15 @@ LEA_SX32 = """
     ori.stg [%w + 0x180], %h1 : (!ori.r64, !ori.r32) -> ()
     ori.stg [%w + 0x200], %l2 : (!ori.r64, !ori.r32) -> ()
     ori.stg [%w + 0x280], %h2 : (!ori.r64, !ori.r32) -> ()
+    %l3, %c3 = ori.lea %a, %lo0, 0x3 : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h3 = ori.lea hi.x %a, %hi0, 0x3, %sa, %c3 : (!ori.r32, !ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %h4 = ori.lea hi %b, %b0, 0x5, %sb : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x300], %h3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x380], %h4 : (!ori.r64, !ori.r32) -> ()
 """
 
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
-         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 2)}
+         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))

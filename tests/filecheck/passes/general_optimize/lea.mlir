@@ -2,7 +2,11 @@
 // importer's `shl.b64` + `add.s64` (SHL / SHF.L.HI + IADD3 / IADD3.X + PACK)
 // is LEA / LEA.HI.X, as ptxas writes it:
 //   LEA R8, P1, R0, c[0x0][0x178], 0x3 ; LEA.HI.X R9, R0, c[0x0][0x17c], R5, 0x3, P1
-// RUN: ori-opt %s -p 'ori-general-optimize{remarks=true},ori-dead-code' 2>%t.err | filecheck %s
+// With lea-sx32 (on by default) the LEA.HI.X of the sign-extended index
+// goes on to LEA.HI.X.SX32 (lea_sx32.py, run SX); the other runs pin the
+// lea rule alone.
+// RUN: ori-opt %s -p 'ori-general-optimize{remarks=true lea-sx32=false},ori-dead-code' 2>%t.err | filecheck %s
+// RUN: ori-opt %s -p 'ori-general-optimize,ori-dead-code' | filecheck %s --check-prefix=SX
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{lea=false},ori-dead-code' | filecheck %s --check-prefix=OFF
 
@@ -10,6 +14,10 @@
 // CHECK:         %[[L:.*]], %[[C:.*]] = ori.lea %x, c[0x0][0x168], 0x3 : (!ori.r32) -> (!ori.r32, !ori.p)
 // CHECK-NEXT:    %[[H:.*]] = ori.lea hi.x %x, c[0x0][0x16c], 0x3, %xh, %[[C]] : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
 // CHECK-NEXT:    %p = ori.pack %[[L]], %[[H]]
+// SX-LABEL:      ori.func kernel @lea(
+// SX:            %[[SL:.*]], %[[SC:.*]] = ori.lea %x, c[0x0][0x168], 0x3 : (!ori.r32) -> (!ori.r32, !ori.p)
+// SX-NEXT:       %[[SH:.*]] = ori.lea_hi_sx32 x %x, c[0x0][0x16c], 0x3, %[[SC]] : (!ori.r32, !ori.p) -> !ori.r32
+// SX-NEXT:       %p = ori.pack %[[SL]], %[[SH]]
 // CHECK-NEXT:    %v = ori.ldg [%p]
 // A shift of 32 or more is not a LEA: it stays.
 // CHECK:         ori.shl %x, 0x20
