@@ -52,6 +52,26 @@ def sign_word_of(v: SSAValue | Attribute) -> SSAValue | None:
     return x if isinstance(x, SSAValue) else None
 
 
+def _replace_by_sx32(op: IAdd3Op | LeaOp, srcs: list[object], mods: str,
+                     rewriter: PatternRewriter) -> bool:
+    """``op``'s first result becomes ``LEA.HI[.X].SX32 srcs`` -- unless that
+    does not verify (a ``b`` form LEA's slot does not take) or reads more
+    than one constant-bank or immediate port -- and ``op`` goes."""
+    try:
+        new = LeaHiSx32Op.make(srcs, [op.results[0].type], mods=mods,  # type: ignore[arg-type]
+                               attributes=dict(op.attributes))
+        new.verify()
+    except VerifyException:
+        return False
+    if port_constants(new, new.slot_values()) > 1:
+        return False
+    new.results[0].name_hint = op.results[0].name_hint
+    rewriter.insert(new, InsertPoint.before(op))
+    rewriter.replace_all_uses_with(op.results[0], new.results[0])
+    rewriter.erase(op)
+    return True
+
+
 class SignWordToLea(CountingPattern):
     """``IADD3.X (SHR.S32 x, 31), y, RZ, c`` -> ``LEA.HI.X.SX32 x, y, 0x1, c``."""
 
@@ -85,19 +105,8 @@ class SignWordToLea(CountingPattern):
         else:
             return
         assert y is not None
-        try:
-            new = LeaHiSx32Op.make([x, y, 1, ci], [op.results[0].type], mods="x",
-                                   attributes=dict(op.attributes))
-            new.verify()
-        except VerifyException:
-            return  # y a form LEA's b slot does not take
-        if port_constants(new, new.slot_values()) > 1:
-            return
-        new.results[0].name_hint = op.results[0].name_hint
-        rewriter.insert(new, InsertPoint.before(op))
-        rewriter.replace_all_uses_with(op.results[0], new.results[0])
-        rewriter.erase(op)
-        self.counts["lea-sx32"] += 1
+        if _replace_by_sx32(op, [x, y, 1, ci], "x", rewriter):
+            self.counts["lea-sx32"] += 1
 
 
 class SignWordLeaHi(CountingPattern):
@@ -122,17 +131,8 @@ class SignWordLeaHi(CountingPattern):
         srcs: list[object] = [a, op.src("b"), op.src("shift")]
         if x:
             srcs.append(ci)
-        try:
-            new = LeaHiSx32Op.make(srcs, [op.results[0].type],  # type: ignore[arg-type]
-                                   mods="x" if x else "", attributes=dict(op.attributes))
-            new.verify()
-        except VerifyException:
-            return
-        new.results[0].name_hint = op.results[0].name_hint
-        rewriter.insert(new, InsertPoint.before(op))
-        rewriter.replace_all_uses_with(op.results[0], new.results[0])
-        rewriter.erase(op)
-        self.counts["lea-sx32"] += 1
+        if _replace_by_sx32(op, srcs, "x" if x else "", rewriter):
+            self.counts["lea-sx32"] += 1
 
 
 __all__ = ["SignWordLeaHi", "SignWordToLea", "sign_word_of"]
