@@ -49,7 +49,11 @@ aims, like ``ori-remat``'s register target
 (:func:`passes.remat.target.occupancy_target`, seed 002's IR-level
 ``remat-for-occ``), at the register count that gives ``remat-for-occ``
 percent of the warps its count allows now -- the count being max live + R1
-+ the two withheld registers -- when that is below the target above (the
++ the two withheld registers + the GPR homes the allocator will give the
+predicates beyond P0-P6, seven to a register
+(:func:`.maxlive.predicate_homes`; CUB's select sweep on sm_90 keeps 36
+predicates live and ended at 60 registers, ptxas 56, until its target
+counted them) -- when that is below the target above (the
 allocatable registers of a ``.maxntid`` kernel are a cap, not a goal:
 CUB's select sweep, 128 threads, went from 74 registers to 61 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
@@ -137,7 +141,7 @@ from passes.regalloc.budget import (
 from passes.remat.target import occupancy_target
 from passes.remat_block.driver import Report, remat_function
 from passes.remat_block.knobs import ALL_MODES, Knobs
-from passes.remat_block.maxlive import compute_max_live
+from passes.remat_block.maxlive import compute_max_live, predicate_homes
 from targets.descriptor import SMTarget
 
 _NAME = re.compile(r"^[A-Za-z_$%][A-Za-z0-9_$.]*$")
@@ -271,13 +275,15 @@ class RematBlockPass(ModulePass):
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
         the warps its max live allows now, or None (no gain, not a kernel,
         ``remat-for-occ=0``).  A register count is max live + R1 + the
-        registers ptxas withholds (``regalloc.budget.register_count``)."""
+        registers ptxas withholds (``regalloc.budget.register_count``) + the
+        homes of the predicates the P file cannot hold (``predicate_homes``)."""
         if not self.remat_for_occ or not func.is_kernel or uses_abi(func):
             # a kernel that calls is held up by what its calls overwrite,
             # which max live does not see: recomputing would buy nothing
             return None
-        over = 1 + hidden_regs(tgt)
-        ml = compute_max_live(Liveness(CFG.compute(func))).max
+        live = Liveness(CFG.compute(func))
+        over = 1 + hidden_regs(tgt) + predicate_homes(live, tgt)
+        ml = compute_max_live(live).max
         found = occupancy_target(func, ml + over, self.remat_for_occ,
                                  tgt if isinstance(tgt, SMTarget) else None)
         if found is None or found[0] >= ml + over:

@@ -209,3 +209,24 @@ def test_opcode_exclusions_come_from_the_op_facts() -> None:
     assert def_check(vals["k"], knobs) is None
     assert def_check(vals["h"], knobs) is None
     assert def_check(vals["h"], Knobs(load_remat=False)) == "LDC is a load (load-remat=false)"
+
+
+def test_predicate_homes_count_the_predicates_beyond_the_p_file() -> None:
+    """The occupancy target adds one GPR home per seven predicates beyond
+    P0-P6 (pred_pack.py): 7 live -> 0, 8 -> 1, 14 -> 1, 15 -> 2."""
+    from passes.remat_block.maxlive import predicate_homes
+    from targets import get_target
+
+    for n, want in ((7, 0), (8, 1), (14, 1), (15, 2)):
+        preds = "".join(f"    %q{i} = ori.isetp gt.u32 %t, 0x{i + 1:x}, PT : (!ori.r32) -> !ori.p\n"
+                        for i in range(n))
+        uses = "".join(f"    %f{i} = ori.sel RZ, 0x1, %q{i} : (!ori.p) -> !ori.r32\n"
+                       for i in range(n))
+        m = Parser(make_context(), f"""builtin.module attributes {{ori.target = "sm_80"}} {{
+  ori.func kernel @k() attributes {{params = [#ori.param<8, align 8, at 0x0>]}} {{
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+{preds}{uses}    ori.exit
+  }}
+}}""").parse_module()
+        k = next(f for f in _funcs(m) if f.is_kernel)
+        assert predicate_homes(Liveness(CFG.compute(k)), get_target("sm_80")) == want, n
