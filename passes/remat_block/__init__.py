@@ -49,11 +49,13 @@ aims, like ``ori-remat``'s register target
 (:func:`passes.remat.target.occupancy_target`, seed 002's IR-level
 ``remat-for-occ``), at the register count that gives ``remat-for-occ``
 percent of the warps its count allows now -- the count being max live + R1
-+ the two withheld registers + the GPR homes the allocator will give the
-predicates beyond P0-P6, seven to a register
-(:func:`.maxlive.predicate_homes`; CUB's select sweep on sm_90 keeps 36
-predicates live and ended at 60 registers, ptxas 56, until its target
-counted them) -- when that is below the target above (the
++ the two withheld registers; the GPR homes the allocator will give the
+predicates beyond P0-P6, seven to a register, come off the max live that
+reaches it (:func:`.maxlive.predicate_homes`: CUB's select sweep on sm_90
+keeps 36 predicates live and ended at 60 registers, ptxas 56, until its
+target counted them; counted into the present count instead, they moved
+Triton's attention kernel to an easier goal, 85 -> 95 registers) -- when
+that is below the target above (the
 allocatable registers of a ``.maxntid`` kernel are a cap, not a goal:
 CUB's select sweep, 128 threads, went from 74 registers to 61 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
@@ -275,20 +277,23 @@ class RematBlockPass(ModulePass):
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
         the warps its max live allows now, or None (no gain, not a kernel,
         ``remat-for-occ=0``).  A register count is max live + R1 + the
-        registers ptxas withholds (``regalloc.budget.register_count``) + the
-        homes of the predicates the P file cannot hold (``predicate_homes``)."""
+        registers ptxas withholds (``regalloc.budget.register_count``); the
+        homes of the predicates the P file cannot hold (``predicate_homes``)
+        come off the result."""
         if not self.remat_for_occ or not func.is_kernel or uses_abi(func):
             # a kernel that calls is held up by what its calls overwrite,
             # which max live does not see: recomputing would buy nothing
             return None
         live = Liveness(CFG.compute(func))
-        over = 1 + hidden_regs(tgt) + predicate_homes(live, tgt)
+        over = 1 + hidden_regs(tgt)
         ml = compute_max_live(live).max
         found = occupancy_target(func, ml + over, self.remat_for_occ,
                                  tgt if isinstance(tgt, SMTarget) else None)
         if found is None or found[0] >= ml + over:
             return None
-        return found[0] - over
+        # the goal stays the warps of max live's count; the homes come off
+        # the max live that reaches it
+        return found[0] - over - predicate_homes(live, tgt)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         knobs = self.knobs()
