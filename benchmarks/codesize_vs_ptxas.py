@@ -2,8 +2,9 @@
 (issue 19, item 6).  Figures are printed, never asserted.
 
 For every kernel of the chosen example groups (``examples/ptx``,
-``examples/tensor/ptx``, ``examples/library/ptx``; ``--sm`` picks the
-folders), in one run:
+``examples/tensor/ptx``, ``examples/library/ptx`` by default;
+``--groups ...,triton`` adds ``examples/triton/ptx``, whose sm_90 folder is
+``sm_90a``; ``--sm`` picks the folders), in one run:
 
 * **ptxas**: ``ptxas -arch=sm_XX -O3 -v`` and ``cuobjdump -sass``
   (``loops_vs_ptxas.ptxas_figures``); the instruction count leaves out the
@@ -30,7 +31,7 @@ cuobjdump and nvdisasm come from ``pip install nvidia-cuda-cuobjdump
 nvidia-cuda-nvdisasm`` (looked up in the venv, then PATH, then
 ``--cuobjdump`` / ``--nvdisasm``).
 
-    python benchmarks/codesize_vs_ptxas.py [--groups ptx,tensor,library] [--sm 80]
+    python benchmarks/codesize_vs_ptxas.py [--groups ptx,tensor,library[,triton]] [--sm 80]
                                            [--only SUBSTR]
 """
 

@@ -91,6 +91,7 @@ GROUPS = {
     "ptx": "examples/ptx",
     "tensor": "examples/tensor/ptx",
     "library": "examples/library/ptx",
+    "triton": "examples/triton/ptx",
 }
 
 
@@ -216,10 +217,15 @@ def run_file(path: Path, arch: str, group: str, limit: int, strategy: str) -> li
 
 
 def inputs(sm: int, groups: list[str]) -> list[tuple[Path, str, str]]:
+    """The PTX files of ``groups`` for ``sm`` (an ``sm_90a`` folder, as
+    Triton's sm_90 output uses, counts as sm_90), with their arch."""
     out = []
     for g in groups:
-        for p in sorted((ROOT / GROUPS[g] / f"sm_{sm}").glob("*.ptx")):
-            out.append((p, f"sm_{sm}", g))
+        if g not in GROUPS:
+            raise SystemExit(f"unknown group {g!r} (known: {', '.join(GROUPS)})")
+        for arch in (f"sm_{sm}", f"sm_{sm}a"):
+            for p in sorted((ROOT / GROUPS[g] / arch).glob("*.ptx")):
+                out.append((p, arch, g))
     return out
 
 
