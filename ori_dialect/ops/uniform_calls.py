@@ -20,7 +20,7 @@ with UR values by hand, or a call ori cannot follow, blocks the move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from xdsl.ir import Operation, SSAValue
 
@@ -80,9 +80,6 @@ class UniformWriters:
         a function outside the module's ``ori.func``s."""
         names = call.possible_callees(self.funcs)
         return not names or any(n in self.writers for n in names)
-
-    def writing_calls(self, ops: Iterable[Operation]) -> list[CallOp]:
-        return [o for o in ops if isinstance(o, CallOp) and self.may_write(o)]
 
 
 __all__ = ["UniformWriters", "module_functions"]

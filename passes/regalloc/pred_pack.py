@@ -106,8 +106,9 @@ def _file(op: P2ROp) -> RegFile | None:
 def pack_predicate_homes(func: Operation) -> int:
     """Thread fresh predicate homes into older ones (module docstring).
     Returns the number of homes packed."""
-    homes = [op for op in func.walk() if isinstance(op, P2ROp) and HOME_ATTR in op.attributes]
-    if len(homes) < 2:
+    # the cheap gate (most spill rounds spill no predicate): stop at the second home
+    homes = (op for op in func.walk() if isinstance(op, P2ROp) and HOME_ATTR in op.attributes)
+    if next(homes, None) is None or next(homes, None) is None:
         return 0
     cfg = CFG.compute(func)  # type: ignore[arg-type]
     dom = DominatorTree(cfg)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
+from passes.regalloc.pred_pack import MAX_BITS
 
 R_FILE = FILES.index(RegFile.R)
 """Index of the R file in ``ValueNumbering.file``."""
@@ -148,15 +149,17 @@ def _walk(lv: Liveness, b: int, stop: tuple[str, int] | None = None,
     return max(best, 0), where, set()
 
 
-__all__ = ["AFTER", "BEFORE", "ENTRY", "R_FILE", "MaxLive", "Peak", "compute_max_live"]
-
-
 def predicate_homes(liveness: Liveness, target: object) -> int:
     """R registers the allocator will add for spilled predicates: where more
     predicates are live than the P file holds (P0-P6), the excess goes to
-    GPR homes, seven to a register (passes/regalloc/pred_pack.py) -- R
+    GPR homes, ``MAX_BITS`` to a register (passes/regalloc/pred_pack.py) -- R
     registers max live does not count."""
     reg_limit = getattr(target, "reg_limit", None)
     limit = int(reg_limit("P")) if callable(reg_limit) else 7
     excess = RegisterPressure(liveness).max.get(RegFile.P, 0) - limit
-    return -(-excess // 7) if excess > 0 else 0
+    return -(-excess // MAX_BITS) if excess > 0 else 0
+
+
+__all__ = ["AFTER", "BEFORE", "ENTRY", "R_FILE", "MaxLive", "Peak", "compute_max_live",
+           "predicate_homes"]
+

@@ -19,8 +19,9 @@ and dropping what breaks a rule, until nothing changes:
   :meth:`Selector.run` is given as hot, the candidates they are computed
   from and the block arguments they are joined with -- solved again with
   only the hot values that moved, so a source never pays copies for a hot
-  value that stayed): every use outside the set must read the UR for free -- in the slot that takes a constant-bank operand
-  or a uniform register, with the instruction's one constant port free,
+  value that stayed): every use outside the set must read the UR for free
+  -- in the slot that takes a constant-bank operand or a uniform register,
+  with the instruction's one constant port free,
   possibly after swapping commutative operands (:func:`placement`); a use
   that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
   by chosen ops (a GPR op or a branch reads it through a PLOP3 copy);
