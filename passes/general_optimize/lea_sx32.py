@@ -52,6 +52,13 @@ def sign_word_of(v: SSAValue | Attribute) -> SSAValue | None:
     return x if isinstance(x, SSAValue) else None
 
 
+def _rewritable(op: IAdd3Op | LeaOp, mod: str) -> bool:
+    """``op`` has ``mod``, no guard, no source modifiers and no carry out
+    that is read (LEA.HI.SX32 writes none)."""
+    return (op.has_mod(mod) and unguarded(op) and not op.smod_map()
+            and not any(r.uses for r in op.results[1:]))
+
+
 def _replace_by_sx32(op: IAdd3Op | LeaOp, srcs: list[object], mods: str,
                      rewriter: PatternRewriter) -> bool:
     """``op``'s first result becomes ``LEA.HI[.X].SX32 srcs`` -- unless that
@@ -79,9 +86,7 @@ class SignWordToLea(CountingPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: IAdd3Op, rewriter: PatternRewriter) -> None:
-        if not op.has_mod("x") or not unguarded(op) or op.smod_map():
-            return
-        if len(op.results) > 1 and any(r.uses for r in op.results[1:]):
+        if not _rewritable(op, "x"):
             return
         vals = {s.name: v for s, v in op.slot_values()}
         ci = vals.get("ci0")
@@ -117,10 +122,8 @@ class SignWordLeaHi(CountingPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: LeaOp, rewriter: PatternRewriter) -> None:
-        if not op.has_mod("hi") or not unguarded(op) or op.smod_map():
+        if not _rewritable(op, "hi"):
             return
-        if len(op.results) > 1 and any(r.uses for r in op.results[1:]):
-            return  # the carry out: LEA.HI.SX32 writes none
         a, c = op.src("a"), op.src("c")
         if not isinstance(a, SSAValue) or c is None or sign_word_of(c) is not a:
             return
