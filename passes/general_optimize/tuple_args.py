@@ -15,9 +15,10 @@ the scalars and the copies between them were all live: ``wmma_tf32_f32``
 took 48 R registers, ptxas 32.
 
 For a block ``B`` (not the entry) whose predecessors all end in ``ori.bra``:
-when one edge passes, as the consecutive arguments ``a1..ak`` of ``B``, all
-the results ``p0..p(k-1)`` in order of one unguarded UNPACK of an R64/R128
-value ``v``,
+when one edge passes, as arguments ``a1..ak`` of ``B`` (in any positions:
+Triton's epilogue block takes two accumulators' words interleaved), all
+the results ``p0..p(k-1)`` of one unguarded UNPACK of an R64/R128 value
+``v``,
 
 * ``B`` gets one argument ``t`` of ``v``'s type in place of ``a1..ak``;
 * every edge that passes the results of one UNPACK of a value of that type
@@ -89,25 +90,38 @@ def _accumulator(unpack: UnpackOp) -> bool:
     return isinstance(owner, OriInstruction) and owner.PIPE is Pipe.MMA
 
 
-def _find_group(block: Block, edges: list[tuple[BraOp, int]]) -> tuple[int, int, Attribute] | None:
-    """(first argument, count, type) of the first run of arguments of
-    ``block``, each of them read, that an edge fills from one UNPACK."""
+def _positions(vals: Sequence[SSAValue], op: UnpackOp) -> list[int] | None:
+    """Where each result of ``op``, in order, first appears among ``vals``
+    (None if one does not)."""
+    first: dict[SSAValue, int] = {}
+    for i, v in enumerate(vals):
+        first.setdefault(v, i)
+    out = [first.get(r) for r in op.results]
+    return None if any(i is None for i in out) else out  # type: ignore[return-value]
+
+
+def _find_group(block: Block, edges: list[tuple[BraOp, int]]) -> tuple[list[int], Attribute] | None:
+    """(argument positions, type): the first set of arguments of ``block``,
+    each of them read, that an edge fills with all the results of one
+    UNPACK, in any order (Triton's epilogue takes two accumulators'
+    words interleaved)."""
     for term, slot in edges:
         vals = edge_args(term, slot)
-        for i, v in enumerate(vals):
+        for v in vals:
             op = v.owner
             if not isinstance(op, UnpackOp) or v is not op.results[0]:
                 continue
-            k = len(op.results)
-            if i + k <= len(vals) and _unpacked(vals[i:i + k]) is op and _accumulator(
-                    op) and all(block.args[i + j].uses for j in range(k)):
+            pos = _positions(vals, op)
+            if pos is None or _unpacked([vals[i] for i in pos]) is not op:
+                continue
+            if _accumulator(op) and all(block.args[i].uses for i in pos):
                 src = op.src_reg("a")
                 assert src is not None
-                return i, k, src.type
+                return pos, src.type
     return None
 
 
-def _repacks_in_loop(block: Block, first: int, k: int, typ: Attribute,
+def _repacks_in_loop(block: Block, pos: list[int], typ: Attribute,
                      edges: list[tuple[BraOp, int]], same_loop: Callable[[Block, Block], bool]) -> bool:
     """Some edge into ``block`` from inside the innermost loop around it
     would need a new PACK: moves on every iteration of that loop."""
@@ -115,21 +129,23 @@ def _repacks_in_loop(block: Block, first: int, k: int, typ: Attribute,
         pred = term.parent_block()
         if pred is None or not same_loop(block, pred):
             continue
-        op = _unpacked(edge_args(term, slot)[first:first + k])
+        vals = edge_args(term, slot)
+        op = _unpacked([vals[i] for i in pos])
         src = op.src_reg("a") if op is not None else None
         if src is None or src.type != typ:
             return True
     return False
 
 
-def _promote(block: Block, first: int, k: int, typ: Attribute,
+def _promote(block: Block, pos: list[int], typ: Attribute,
              edges: list[tuple[BraOp, int]]) -> None:
-    group = list(block.args[first:first + k])
+    group = [block.args[i] for i in pos]
+    taken = set(pos)
     t = block.insert_arg(typ, len(block.args))
     new_args: dict[int, tuple[BraOp, dict[int, list[SSAValue]]]] = {}
     for term, slot in edges:
         vals = edge_args(term, slot)
-        part = vals[first:first + k]
+        part = [vals[i] for i in pos]
         op = _unpacked(part)
         src = op.src_reg("a") if op is not None else None
         if src is None or src.type != typ:
@@ -140,7 +156,7 @@ def _promote(block: Block, first: int, k: int, typ: Attribute,
                                    [typ])
             Rewriter.insert_op(new_pack, InsertPoint.before(term))
             src = new_pack.results[0]
-        kept = vals[:first] + vals[first + k:] + [src]
+        kept = [v for i, v in enumerate(vals) if i not in taken] + [src]
         new_args.setdefault(id(term), (term, {}))[1][slot] = kept
     for term, slots in new_args.values():
         rebuild_bra(term, None, [slots.get(s, list(term.edge_args(s)))
@@ -152,8 +168,8 @@ def _promote(block: Block, first: int, k: int, typ: Attribute,
     for a, r in zip(group, unpack.results, strict=True):
         r.name_hint = a.name_hint
         a.replace_all_uses_with(r)
-    for a in reversed(group):
-        block.erase_arg(a)
+    for i in sorted(pos, reverse=True):
+        block.erase_arg(block.args[i])
     _fold_repack(unpack, t)
 
 

@@ -155,7 +155,7 @@ def value_costs(
                     cost_l[v] += w if abi_w is None else abi_w(FILES[files_l[v]], widths_l[v])
     if remat:
         for i, v in enumerate(num.values):
-            if remat_source(v) is not None:
+            if remat_source(v, lm) is not None:
                 cost_l[i] *= REMAT_COST_FACTOR
     cost = np.asarray(cost_l, dtype=np.float64).reshape(nv)
     files = num.file.tolist()

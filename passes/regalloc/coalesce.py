@@ -43,6 +43,7 @@ import numpy as np
 from xdsl.ir import Operation, SSAValue
 
 from ori_dialect.analysis.liveness import FILES, ValueNumbering, edge_operands
+from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from passes.regalloc.classes import Unit, value_alignments
 from passes.regalloc.points import LiveMatrix, Segments
@@ -65,9 +66,12 @@ def build_units(
     cost: np.ndarray,
     spillable: np.ndarray,
     loop_iterations: float,
-    coalesce: bool,
+    coalesce: bool | frozenset[RegFile],
 ) -> tuple[list[Unit], np.ndarray]:
-    """The units of the function and the unit id of every value."""
+    """The units of the function and the unit id of every value.
+
+    ``coalesce``: merge optional candidates (True), keep them all as hints
+    (False), or merge only those of the named register files."""
     num = lm.numbering
     nv = len(num)
     uf = _UF(nv)
@@ -140,11 +144,14 @@ def build_units(
                     else:
                         cands.append((freq, *pair))
     cands.sort(key=lambda c: -c[0])
+    merge_files = (frozenset(FILES) if coalesce is True
+                   else frozenset() if coalesce is False else coalesce)
+    file_of = num.file
     for _, a, b in cands:
         ra, rb = uf.find(a), uf.find(b)
         if ra == rb:
             continue
-        if not coalesce:
+        if FILES[file_of[a]] not in merge_files:
             hints.append((a, b))  # a retry merges nothing: hints only
             continue
         if typ[a] is not typ[b] or bool(spillable[ra]) != bool(spillable[rb]):

@@ -9,9 +9,9 @@ For each function (callees before callers, for the static frame layout of
    (:func:`.copies.unpacks_to_readers`, :func:`.copies.split_ties`);
 2. **NOSPILL** trials (``num-non-spill-trials``, knob
    RegAllocNumNonSpillTrials; default 2): liveness is rebuilt, units are
-   formed (:mod:`.coalesce`; the first trial coalesces when ``coalescing``
-   is set, later ones do not, so a coalescing that costs registers is
-   retried without), and every file is allocated in class order
+   formed (:mod:`.coalesce`; with ``coalescing`` set, a file's copies are
+   coalesced until a trial fails in that file, so a coalescing that costs
+   registers is retried without while the other files keep theirs), and every file is allocated in class order
    (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
    the fat-point core (:mod:`.fatpoint`); an R colouring without failures
    is refined (:mod:`.refine`: more trials below its highest register, the
@@ -25,7 +25,7 @@ For each function (callees before callers, for the static frame layout of
    Where nothing spillable is live there, the order fragmented the aligned
    slots (a reload of 32 bits took half of the only free pair a 64-bit
    reload needed): the retries then colour the units that cannot be
-   spilled first, widest first (:func:`_fixed_first`), which finds aligned
+   spilled first, widest first (:func:`.trial.fixed_first`), which finds aligned
    registers for one instruction's operands whenever the limit is at least
    :func:`.budget.minimum_limits`.
    ``force-file-limits`` (debug) lowers the limit of any file.  When nothing is left to
@@ -57,7 +57,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, SSAValue
@@ -69,7 +68,7 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from passes.contract import Requirement, emit_remark, option, require
-from passes.regalloc.abi import abi_masks, is_lowered, pinned_first, record_saves
+from passes.regalloc.abi import is_lowered, record_saves
 from passes.regalloc.budget import (
     OCCUPANCY_TARGET_ATTR,
     Budget,
@@ -83,19 +82,16 @@ from passes.regalloc.budget import (
 )
 from passes.regalloc.callee_saves import emit_callee_saves, is_recursive
 from passes.regalloc.checker import check_function
-from passes.regalloc.classes import FILE_ORDER, SPILLABLE_FILES, Unit, value_costs
-from passes.regalloc.coalesce import build_units
+from passes.regalloc.classes import SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.copies import lower_edge_copies, split_ties, unpacks_to_readers
-from passes.regalloc.fatpoint import fatpoint_allocate
 from passes.regalloc.frame import move_into_frame
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
-from passes.regalloc.ordering import assignment_order
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.pred_pack import pack_predicate_homes
-from passes.regalloc.refine import refine
-from passes.regalloc.remat import remat_remark, remat_source, rematerialize
+from passes.regalloc.reload_reuse import reuse_reloads
+from passes.regalloc.remat import readers_first, remat_remark, remat_source, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
@@ -105,9 +101,13 @@ from passes.regalloc.spill import (
     spill_value,
 )
 from passes.regalloc.ssa_driver import allocate_function_ssa
+from passes.regalloc.trial import (
+    TrialKnobs,
+    better_uncoalesced,
+    colour,
+    may_lose_warps,
+)
 from passes.stats import print_stats
-
-FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
 
 
 def _allocated_state(func: FuncOp) -> str:
@@ -187,52 +187,42 @@ def allocate_function(
     )
     trial = 0
     rematerialized = 0
+    # the files whose optional candidates are merged: a file stops
+    # coalescing once a trial that coalesced it failed in it; the others keep
+    # their copies coalesced through the later trials and spill rounds (a
+    # predicate that finds no P register no longer costs the R file its loop
+    # copies: Triton's matmul_i8 kept 11 MOVs per K iteration)
+    merging: frozenset[RegFile] = frozenset(FILES) if coalescing else frozenset()
     # set when a unit that cannot be spilled found no register although
     # nothing spillable was live with it: the fallback order below
     fixed_first = False
+    knobs = TrialKnobs(threshold, loop_iterations, refine_trials)
     while True:
         attempts += 1
-        spill_retry = trial >= num_non_spill_trials
         lm = LiveMatrix(func)
         cost, spillable = value_costs(lm, spill_cost, loop_iterations, remat=remat)
-        units, unit_of = build_units(
-            lm, cost, spillable, loop_iterations, coalescing and trial == 0
-        )
-        # the calling convention's pre-colouring and scratch/preserved split
-        abi_mask, pinned = abi_masks(func, lm, units, spillable)
-        assignment: dict[int, int] = {}
-        failed: list[Unit] = []
-        peaks: dict[RegFile, int] = {}
-        occ_of: dict[RegFile, np.ndarray] = {}
-        for f in FILE_ORDER:
-            fu = [u for u in units if u.file is f]
-            if not fu:
-                continue
-            allowed = budget.allowed(f)
-            # register pressure per point for this file
-            cols = [v for u in fu for v in u.values]
-            pressure = lm.pressure(cols)
-            order = assignment_order(fu, pressure, len(allowed), spill_retry)
-            if fixed_first:
-                order = _fixed_first(order)
-            if pinned:
-                order = pinned_first(order, pinned)
-            res = fatpoint_allocate(order, allowed, len(lm.points), threshold, FILE_SIZE[f],
-                                    abi_mask or None, trial_zero=trial == 0)
-            if f is RegFile.R and not res.failed and refine_trials:
-                res, _ = refine(fu, res, allowed, pressure, len(lm.points), threshold,
-                                FILE_SIZE[f], abi_mask or None, pinned, refine_trials)
-            assignment.update(res.assignment)
-            failed.extend(res.failed)
-            peaks[f] = res.peak
-            assert res.occupancy is not None
-            occ_of[f] = res.occupancy
+        flags = {"spill_retry": trial >= num_non_spill_trials, "fixed": fixed_first,
+                 "trial_zero": trial == 0}
+        got = colour(func, tgt, lm, budget, cost, spillable, merging, knobs, **flags)
+        if (not got.failed and RegFile.R in merging
+                and may_lose_warps(func, tgt, budget, got)):
+            # coalescing may have cost an occupancy step (trial.py)
+            apart = colour(func, tgt, lm, budget, cost, spillable, merging - {RegFile.R}, knobs,
+                           **flags)
+            if better_uncoalesced(func, tgt, budget, got, apart):
+                got = apart
+        units, unit_of, assignment, failed, peaks = (
+            got.units, got.unit_of, got.assignment, got.failed, got.peaks)
         if not failed:
             break
+        uncoalesce = merging & {u.file for u in failed}
+        merging -= uncoalesce
         trial += 1
-        if trial < num_non_spill_trials:
+        if trial < num_non_spill_trials or uncoalesce:
+            # a file that failed coalesced is retried without before anything
+            # is spilled (once per file)
             continue
-        if attempts > num_non_spill_trials + max_spill_rounds:
+        if attempts > num_non_spill_trials + len(FILES) + max_spill_rounds:
             raise allocation_failure(func, rlimit, f"no progress after {max_spill_rounds} spill rounds")
         to_spill: set[int] = set()
         stuck: Unit | None = None
@@ -271,12 +261,28 @@ def allocate_function(
             raise allocation_failure(func, rlimit, "nothing left to spill")
         tag = next_tag(func)
         vals = lm.numbering.values
-        for v in sorted(to_spill):
-            if remat and remat_source(vals[v]) is not None:
-                rematerialized += 1
-                rematerialize(vals[v], tag)
-            else:
-                spill_value(vals[v], tag, smem)
+        # a predicate is recomputed from registers only while the R file
+        # colours: where it fails, the clones' operands are spilled next and
+        # their reloads, never spilled again, fill the file (remat.py)
+        live_lm = None if any(u.file is RegFile.R for u in failed) else lm
+        clones = [v for v in sorted(to_spill)
+                  if remat and remat_source(vals[v], live_lm) is not None]
+        # rematerialized first (a clone that reads a spilled value gets its
+        # reload), readers before the values they read (a clone reads the
+        # definition's operands where they are live now: remat.py)
+        # a PLOP3 a comparison was fused into: its value now has that
+        # definition, whose operands were never checked: spilled
+        replaced: dict[SSAValue, SSAValue] = {}
+        for v in readers_first(clones, lm.numbering):
+            if vals[v] in replaced:
+                continue
+            rematerialized += 1
+            rematerialize(vals[v], tag, lm=live_lm, replaced=replaced)
+            tag += 1
+            spilled += 1
+        for v in sorted(to_spill.difference(clones).union(
+                v for v in clones if vals[v] in replaced)):
+            spill_value(replaced.get(vals[v], vals[v]), tag, smem)
             tag += 1
             spilled += 1
         if pack_predicates:
@@ -301,6 +307,7 @@ def allocate_function(
     }
     allowed_all = {f: budget.allowed(f) for f in FILES}
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
+    reuse_reloads(func)  # reloads of a value its register still holds
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     record_saves(func)  # the preserved registers a device function saves (abi.py)
@@ -327,20 +334,6 @@ def allocate_function(
         emit_remark(func.sym_name.data, r, pass_name="ori-regalloc")
     return FunctionResult(num_regs, frame, stores, loads, attempts, spilled, copies,
                           budget.warnings, spill_area.smem_bytes, remarks)
-
-
-def _fixed_first(order: list[Unit]) -> list[Unit]:
-    """``order`` with the units that cannot be spilled first, widest first
-    (otherwise in ``order``): the fallback order of the SPILL retries once a
-    unit that cannot be spilled found no register where nothing spillable
-    was live.  Around one instruction those units are its reloads and
-    copies, all live together before it, and widest-first first-fit finds
-    aligned registers for such a set whenever any assignment exists (the
-    test of ``budget.minimum_limits``); the spillable units then fail and
-    are spilled instead (seed 000 "Spill / Retry Control Block": the retry
-    spills more, the limit stays)."""
-    fixed = sorted((u for u in order if not u.spillable), key=lambda u: -u.width)
-    return fixed + [u for u in order if u.spillable]
 
 
 def parse_file_limits(text: str) -> dict[RegFile, int]:
@@ -479,7 +472,9 @@ class RegAllocPass(ModulePass):
     remat_enable: bool = option(
         True, "RematEnable / RegAllocRematEnable (seed 002, ptxas-side knobs): a value to "
         "spill whose definition reads no register (MOV of an immediate, LDC, ...) is "
-        "recomputed before each use instead of stored and reloaded (remat.py)")
+        "recomputed before each use instead of stored and reloaded, and so is a predicate "
+        "whose definition reads registers live at each use (ISETP; fatpoint strategy; "
+        "remat.py)")
     pack_predicates: bool = option(
         True, "ori: spilled predicates share GPR homes, up to seven per register, one bit "
         "each (pred_pack.py; ptxas packs them too); false gives each its own home")

@@ -23,18 +23,47 @@ a local-memory load: the spill cost of such a value is scaled by
 instruction 1, a load ``nv-remat-block-load-cost`` 10), so the fat-point
 order gives up these values first when registers run out.
 
+**Predicates with register operands** (given the allocation round's
+:class:`.points.LiveMatrix`).  A P-file value whose definition reads
+registers is cloned too when every register it reads is live at the point
+before each of its users: the clones then lengthen no live range.  (Not
+for R values: ``ori-remat-block`` recomputes those before allocation, and a
+clone is never spilled again.)  The driver does this only in a round
+where the R file coloured: where it failed, the operands are spilled next,
+and the clones' reloads with the predicate homes filled every register of
+matmul_m64 at a 16-register limit.  This is how a comparison
+whose operands stay live anyway is recomputed instead of taking a predicate
+home: Triton's matmul keeps its row masks (``ISETP.LT row, M``) live across
+the K loop while the rows stay live for the epilogue, and ptxas recomputes
+them in the loop (``ISETP.LT.AND P2, PT, R7, c[0x0][0x178], !P1``) where
+ori spilled them to ``P2R``/``R2P`` homes.  A use that ANDs the predicate
+with another (``PLOP3.LUT d, p, q, PT, 0xc0``) takes the comparison with
+``q`` as its combining input instead (``ISETP.CMP.AND d, a, b, q``): one
+instruction, as in ptxas's listing.  The driver rematerializes before it
+spills (a clone that reads a spilled value then gets its reload), and a
+value whose definition reads another value rematerialized in the same
+round before that one (:func:`readers_first`): its clones read the
+operand's definition where it is now, and then get clones of their own.
+
 The clones carry ``ori.spill_remat = ID`` (:data:`REMAT_ATTR`): they count
-as reloads (never spilled again: :func:`.spill_marks.is_spill_reload`).
+as reloads (never spilled again: :func:`.spill_marks.is_spill_reload`).  A
+fused comparison replaces its ``PLOP3`` and defines that value: it carries
+no mark.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Operation, OpResult, SSAValue
 
+from ori_dialect.analysis.liveness import ValueNumbering
 from ori_dialect.ir.instruction import OriInstruction
+from ori_dialect.ir.registers import PredType
+from ori_dialect.ops.predicate import DSetPOp, FSetPOp, ISetPOp, PLop3Op
+from passes.regalloc.points import LiveMatrix
 from passes.regalloc.spill_marks import REMAT_ATTR
 from passes.remat_block.candidates import def_check
 from passes.remat_block.knobs import Knobs
@@ -46,13 +75,48 @@ load cost 10 (seed 002 "Machine-Level Knobs", ``nv-remat-block-load-cost``)."""
 _KNOBS = Knobs()
 
 
-def remat_source(v: SSAValue) -> Operation | None:
-    """The definition the allocator may clone instead of spilling ``v``, or None."""
+def _live_at(lm: LiveMatrix, v: int, p: int) -> bool:
+    seg = lm.segments(v)
+    i = int(np.searchsorted(seg.starts, p, side="right")) - 1
+    return i >= 0 and p < int(seg.ends[i])
+
+
+def _operands_live_at_users(op: OriInstruction, v: SSAValue, lm: LiveMatrix) -> bool:
+    """Every register ``op`` reads is live at the point before each user of
+    ``v`` (``op`` unguarded, no prior value)."""
+    srcs, guard, prior = op.operand_groups()
+    if guard is not None or prior:
+        return False
+    index = lm.numbering.index
+    ids = [index.get(o) for o in srcs]
+    if any(i is None for i in ids):
+        return False
+    for use in v.uses:
+        at = lm.op_point.get(use.operation)
+        if at is None:
+            return False
+        if any(not _live_at(lm, i, at - 1) for i in ids):  # type: ignore[arg-type]
+            return False
+    return True
+
+
+def remat_source(v: SSAValue, lm: LiveMatrix | None = None) -> Operation | None:
+    """The definition the allocator may clone instead of spilling ``v``, or
+    None; with ``lm``, one that reads registers live at all of ``v``'s
+    users qualifies too (module docstring)."""
     if not isinstance(v, OpResult):
         return None
     op = v.op
-    if not isinstance(op, OriInstruction) or op.operands:
+    if not isinstance(op, OriInstruction):
         return None
+    if op.operands and (lm is None or not isinstance(v.type, PredType)
+                        or not _operands_live_at_users(op, v, lm)):
+        return None
+    return _clonable(v, op)
+
+
+def _clonable(v: OpResult, op: OriInstruction) -> Operation | None:
+    """The checks of :func:`remat_source` but the operands' liveness."""
     if REMAT_ATTR in op.attributes:
         return None  # already a clone: like a reload, never spilled again
     if type(op).UNIFORM_SASS is not None and op.is_uniform_form():
@@ -63,18 +127,69 @@ def remat_source(v: SSAValue) -> Operation | None:
     return op if def_check(v, _KNOBS) is None else None
 
 
-def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = ()) -> int:
+def _and_fold(op: Operation, v: SSAValue, user: Operation) -> SSAValue | None:
+    """``user`` is ``PLOP3.LUT d, v, q, PT, 0xc0`` (``v AND q``, either
+    order) and ``op`` a comparison ``v = a CMP b AND PT``: the predicate
+    ``q`` to combine into the comparison, else None."""
+    if not isinstance(user, PLop3Op) or not user.is_plain() or len(user.results) != 1:
+        return None
+    if not isinstance(op, ISetPOp | FSetPOp | DSetPOp) or len(op.results) != 1:
+        return None
+    if op.smod_map() or op.mod("bop") != "and" or op.has_mod("ex"):
+        return None
+    pt = PredType.fixed()
+    if op.src("c") != pt or user.src("c") != pt or user.src_int("lut") != 0xC0:
+        return None
+    a, b = user.src("a"), user.src("b")
+    q = b if a is v else a if b is v else None
+    if not isinstance(q, SSAValue) or q is v:
+        return None
+    return q
+
+
+def _fused(op: Operation, q: SSAValue) -> Operation:
+    """``op`` (a comparison) with ``q`` as its combining input."""
+    assert isinstance(op, OriInstruction)
+    srcs = [q if slot.name == "c" else val for slot, val in op.slot_values()]
+    mods = op.mods.data if op.mods is not None else ""
+    return type(op).make(srcs, [r.type for r in op.results], mods=mods)
+
+
+def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
+                  lm: LiveMatrix | None = None,
+                  replaced: dict[SSAValue, SSAValue] | None = None) -> int:
     """Replace the uses of ``v`` by clones of its definition, one placed right
     before each user; users in ``keep`` go on reading ``v`` (the SSA
-    strategy's uses before the eviction point).  The definition is erased
-    once nothing reads it.  Returns the number of clones."""
-    op = remat_source(v)
+    strategy's uses before the eviction point).  A user that ANDs ``v``
+    with another predicate is replaced by the comparison combining it
+    (module docstring); ``replaced`` records its value and the fused
+    comparison's.  The definition is erased once nothing reads it.
+    Returns the number of clones."""
+    # with ``lm`` the driver's verdict stands: the users a rematerialization
+    # earlier in the round added (a fused comparison) have no point in ``lm``
+    op = (remat_source(v) if lm is None or not isinstance(v, OpResult)
+          or not isinstance(v.op, OriInstruction) else _clonable(v, v.op))
     assert op is not None, "rematerialize() of a value remat_source() refuses"
     users: list[Operation] = []
     for use in list(v.uses):
         if use.operation not in users and use.operation not in keep:
             users.append(use.operation)
     for user in users:
+        q = _and_fold(op, v, user)
+        if q is not None:
+            fused = _fused(op, q)
+            if "loc" in user.attributes:
+                fused.attributes["loc"] = user.attributes["loc"]
+            blk = user.parent_block()
+            assert blk is not None
+            blk.insert_op_before(fused, user)
+            user.results[0].replace_all_uses_with(fused.results[0])
+            if replaced is not None:
+                replaced[user.results[0]] = fused.results[0]
+            fused.results[0].name_hint = user.results[0].name_hint
+            user.detach()
+            user.erase()
+            continue
         clone = op.clone()
         clone.attributes[REMAT_ATTR] = IntegerAttr(tag, i32)
         blk = user.parent_block()
@@ -89,10 +204,35 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = ()) -> in
     return len(users)
 
 
+def readers_first(values: list[int], numbering: ValueNumbering) -> list[int]:
+    """``values`` (numbered) ordered so that a value whose definition reads
+    another of them comes before it."""
+    vals = numbering.values
+    pending = set(values)
+    read_by: dict[int, set[int]] = {v: set() for v in values}
+    for v in values:
+        owner = vals[v].owner
+        if isinstance(owner, Operation):
+            for o in owner.operands:
+                w = numbering.index.get(o)
+                if w is not None and w in pending and w != v:
+                    read_by[w].add(v)
+    out: list[int] = []
+    while pending:
+        ready = sorted(v for v in pending if not (read_by[v] & pending))
+        if not ready:  # a cycle cannot occur in SSA; keep the order total anyway
+            ready = sorted(pending)
+        for v in ready:
+            out.append(v)
+            pending.discard(v)
+    return out
+
+
 def remat_remark(count: int) -> str:
     """The allocator's remark for ``count`` rematerialized values."""
     return (f"rematerialized {count} value{'s' if count != 1 else ''} instead of spilling "
             "(remat-enable)")
 
 
-__all__ = ["REMAT_COST_FACTOR", "remat_remark", "remat_source", "rematerialize"]
+__all__ = ["REMAT_COST_FACTOR", "readers_first", "remat_remark", "remat_source",
+           "rematerialize"]

@@ -68,6 +68,7 @@ from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claim
 from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.pred_pack import pack_predicate_homes
+from passes.regalloc.reload_reuse import reuse_reloads
 from passes.regalloc.remat import remat_remark
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
@@ -202,6 +203,7 @@ def allocate_function_ssa(
         blk: lv.live_in_values(b) for b, blk in enumerate(lv.cfg.blocks)
     }
     copies = lower_edge_copies(func, live_in, allowed, asg.peak)
+    reuse_reloads(func)  # reloads of a value its register still holds
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     # ---- frame and figures ----

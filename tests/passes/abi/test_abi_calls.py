@@ -197,15 +197,15 @@ def test_scratch_clobber_catches_a_value_left_in_scratch(monkeypatch: pytest.Mon
     """Without the live-across-call restriction the allocator keeps a value
     in a scratch register across a call; the physical interpreter's clobber
     then changes the result (the check above can fail)."""
-    import passes.regalloc.driver as drv
+    from passes.regalloc import trial
 
-    orig = drv.abi_masks
+    orig = trial.abi_masks
 
     def only_pinned(func: Any, lm: Any, units: Any, spillable: Any) -> Any:
         masks, pinned = orig(func, lm, units, spillable)
         return {k: v for k, v in masks.items() if k in pinned}, pinned
 
-    monkeypatch.setattr(drv, "abi_masks", only_pinned)
+    monkeypatch.setattr(trial, "abi_masks", only_pinned)
     path = PTX / "sm_80" / "abi_calls.ptx"
     m = import_ptx(path.read_text(), str(path.relative_to(ROOT)))
     with contextlib.redirect_stderr(io.StringIO()):

@@ -12,10 +12,10 @@ from ori_dialect.testing.generator import generate
 from passes.regalloc.classes import FILE_ORDER, Unit, value_costs
 from passes.regalloc.coalesce import build_units
 from passes.regalloc.copies import split_ties
-from passes.regalloc.driver import FILE_SIZE
 from passes.regalloc.fatpoint import candidate_bases, fatpoint_allocate, primary_histogram
 from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix, Segments
+from passes.regalloc.trial import FILE_SIZE
 
 
 def _reference_sets(lm: LiveMatrix) -> list[set[int]]:

@@ -1,9 +1,11 @@
 // Spilled predicates share GPR homes (passes/regalloc/pred_pack.py): ten
 // predicates live at once overflow P0-P6; each spill round threads its
 // fresh homes into one register, one bit each (ptxas packs up to seven
-// into one GPR), and each reload reads its own bit.
-// RUN: ori-opt %s -p 'ori-regalloc' -t ori-asm | filecheck %s
-// RUN: ori-opt %s -p 'ori-regalloc{strategy=ssa}' -t ori-asm | filecheck %s --check-prefix=SSA
+// into one GPR), and each reload reads its own bit.  remat-enable=false:
+// every comparison reads %t, live to the end, so by default the allocator
+// recomputes them at their uses instead (pred-remat.mlir).
+// RUN: ori-opt %s -p 'ori-regalloc{remat-enable=false}' -t ori-asm | filecheck %s
+// RUN: ori-opt %s -p 'ori-regalloc{strategy=ssa remat-enable=false}' -t ori-asm | filecheck %s --check-prefix=SSA
 
 // CHECK-LABEL: .entry preds
 // CHECK:       ISETP.GT.U32.AND P0, PT, R0, 0x10, PT ;

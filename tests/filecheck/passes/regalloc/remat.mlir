@@ -75,11 +75,11 @@ builtin.module attributes {ori.target = "sm_80"} {
 }
 
 // CHECK: ori-regalloc: @consts: remark: rematerialized 8 values instead of spilling (remat-enable)
-// CHECK: 8 bytes stack frame, 8 bytes spill stores, 72 bytes spill loads
+// CHECK: 8 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads
 // CHECK: Used 16 registers
 
 // OFF-NOT: rematerialized
-// OFF: 48 bytes stack frame, 44 bytes spill stores, 140 bytes spill loads
+// OFF: 48 bytes stack frame, 44 bytes spill stores, 92 bytes spill loads
 // OFF: Used 15 registers
 
 // SSA: remark: rematerialized 8 values instead of spilling (remat-enable)

@@ -30,9 +30,9 @@ builtin.module attributes {ori.target = "sm_100"} {
 }
 
 // CHECK:       ptxas info    : Function properties for three
-// CHECK-NEXT:      8 bytes stack frame, 4 bytes spill stores, 12 bytes spill loads
+// CHECK-NEXT:      8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads
 // CHECK:       ptxas info    : Function properties for caller
-// CHECK-NEXT:      24 bytes stack frame, 12 bytes spill stores, 24 bytes spill loads
+// CHECK-NEXT:      24 bytes stack frame, 12 bytes spill stores, 16 bytes spill loads
 // CHECK-LABEL: .func three
 // CHECK:       STL [RZ], R0 ;
 // CHECK-LABEL: .entry caller
