@@ -170,6 +170,33 @@ def check(got: np.ndarray, want: list[int], fmt: str, inputs: list[Any], what: s
                              f"({to_float(want[i], fmt)!r})")
 
 
+def _ordered(bits: int, fmt: str) -> int:
+    """The bit pattern as an integer whose order is the floats' order (the
+    infinities one step past the largest finite values)."""
+    width = 32 if fmt == "f32" else 64
+    sign = 1 << (width - 1)
+    return -(bits & (sign - 1)) if bits & sign else bits
+
+
+def check_ulps(got: np.ndarray, want: list[int], fmt: str, inputs: list[Any], what: str,
+               ulps: int) -> None:
+    """Within ``ulps`` of ``want`` (a NaN matches any NaN, nothing else)."""
+    bad = []
+    for i, w in enumerate(want):
+        g = int(got[i])
+        if math.isnan(to_float(w, fmt)) or math.isnan(to_float(g, fmt)):
+            ok = math.isnan(to_float(w, fmt)) and math.isnan(to_float(g, fmt))
+        else:
+            ok = abs(_ordered(g, fmt) - _ordered(w, fmt)) <= ulps
+        if not ok:
+            bad.append(i)
+    if bad:
+        i = bad[0]
+        ins = [hex(int(a[i])) for a in inputs]
+        raise AssertionError(f"{what}: {len(bad)} beyond {ulps} ulp; first inputs {ins}: got "
+                             f"{to_float(int(got[i]), fmt)!r}, want {to_float(want[i], fmt)!r}")
+
+
 def edge_values(fmt: str) -> list[float]:
     p, emin, emax, _, _ = FMT[fmt]
     tiny = 2.0 ** (emin - p + 1)
@@ -356,7 +383,29 @@ def test_div_modes(fmt: str) -> None:
         want = [fbits(ref_div(to_float(a[i], fmt), to_float(b[i], fmt), fmt, m), fmt) for i in range(len(a))]
         check(outs[k], want, fmt, [a, b], f"div.{m}.{fmt}")
         if m == "rn" and fmt == "f32":
-            check(outs[4], want, fmt, [a, b], "div.full.f32")
+            # ptxas's full-range approximation: PTX allows 2 ulp
+            check_ulps(outs[4], want, fmt, [a, b], "div.full.f32", 2)
+
+
+def test_div_full_ftz_and_scaled_operands() -> None:
+    """``div.full(.ftz).f32`` within 2 ulp of the rounded quotient where
+    MUFU.RCP alone is not: divisors above 2^126 (their reciprocal is
+    subnormal) and subnormal divisors (scaled by 2^24; flushed to zero
+    under ``.ftz``, as the result)."""
+    fmt = "f32"
+    a, b = div_operands(fmt, 40)
+    big = [fbits(float(2.0 ** 126 * (1 + k / 7)), fmt) for k in range(6)]
+    sub = [fbits(float(2.0 ** -149 * (3 + 5 * k)), fmt) for k in range(6)]
+    nums = [fbits(v, fmt) for v in (1.0, 3.0, 2.0 ** 100, 2.0 ** -100, 0.75, 2.0 ** -140)]
+    a += nums * 2
+    b += big + sub
+    outs = run("div.full.f32 %f20, %f0, %f1;\ndiv.full.ftz.f32 %f21, %f0, %f1;",
+               [fmt, fmt], [fmt] * 2, [a, b])
+    want = [fbits(ref_div(to_float(x, fmt), to_float(y, fmt), fmt, "rn"), fmt) for x, y in zip(a, b)]
+    check_ulps(outs[0], want, fmt, [a, b], "div.full.f32", 2)
+    want_ftz = [fbits(ftz_val(ref_div(ftz_val(to_float(x, fmt), fmt), ftz_val(to_float(y, fmt), fmt),
+                                      fmt, "rn"), fmt), fmt) for x, y in zip(a, b)]
+    check_ulps(outs[1], want_ftz, fmt, [a, b], "div.full.ftz.f32", 2)
 
 
 @pytest.mark.parametrize("fmt", ["f32", "f64"])
