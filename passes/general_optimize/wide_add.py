@@ -15,13 +15,13 @@ instruction).  The old ops die (``ori-dead-code``).
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.utils.exceptions import VerifyException
 
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.registers import OriRegisterType, R32Type, R64Type
-from ori_dialect.ops.integer import IMadOp, MovOp, PackOp, UnpackOp
+from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp, PackOp, UnpackOp
 from passes.general_optimize.common import (
     CountingPattern,
     add64_slots,
@@ -35,12 +35,20 @@ from passes.general_optimize.common import (
 
 class WideAdd(CountingPattern):
     """``PACK(IADD3 lo(W), K0, RZ; IADD3.X hi(W), K1, RZ, c)`` with ``W =
-    IMAD.WIDE x, b, 0`` -> ``IMAD.WIDE x, b, K``."""
+    IMAD.WIDE x, b, 0`` -> ``IMAD.WIDE x, b, K``.  Rooted at the add pair's
+    ``IADD3.X`` too, where no PACK reads the sum (its words feed further
+    64-bit adds, as in Triton's ``base + off*2`` whose sum is a base again:
+    attention_fwd): the pair becomes ``UNPACK(IMAD.WIDE x, b, K)``, which
+    the next add takes as its 64-bit addend."""
 
-    ROOTS = (PackOp,)
+    ROOTS = (PackOp, IAdd3Op)
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, pack: PackOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, root: PackOp | IAdd3Op, rewriter: PatternRewriter) -> None:
+        if isinstance(root, IAdd3Op):
+            self._pair(root, rewriter)
+            return
+        pack = root
         adds = _adds(pack)
         if adds is None:
             return
@@ -60,35 +68,80 @@ class WideAdd(CountingPattern):
                 self.counts["wide-add"] += 1
                 return
 
+    def _pair(self, hi_add: IAdd3Op, rewriter: PatternRewriter) -> None:
+        ci = hi_add.src("ci0") if hi_add.has_mod("x") else None
+        if not isinstance(ci, OpResult) or not isinstance(ci.op, IAdd3Op):
+            return
+        lo_add = ci.op
+        uses = hi_add.results[0].uses
+        if not uses or any(isinstance(u.operation, PackOp) for u in uses):
+            return  # dead (the PACK-rooted form replaced it), or that form's
+        adds = add64_slots(lo_add.results[0], hi_add.results[0])
+        if adds is None:
+            return
+        lv, hv = adds
+        for wl, kl in ((lv["a"], lv["b"]), (lv["b"], lv["a"])):
+            for wh, kh in ((hv["a"], hv["b"]), (hv["b"], hv["a"])):
+                imad = _wide_of(wl, wh)
+                k = wide_addend(kl, kh) if imad is not None else None
+                if imad is None or k is None:
+                    continue
+                new = self._wide(imad, k, R64Type.unallocated(), dict(imad.attributes))
+                if new is not None:
+                    pre, wide = new
+                    words = UnpackOp.make([wide.results[0]], [R32Type.unallocated()] * 2)
+                    rewriter.insert([*pre, wide, words], before(lo_add))
+                    hi_add.results[0].replace_all_uses_with(words.results[1])
+                    rewriter.erase_op(hi_add)
+                    lo_add.results[0].replace_all_uses_with(words.results[0])
+                    if not any(r.uses for r in lo_add.results):
+                        rewriter.erase_op(lo_add)
+                self.counts["wide-add"] += 1
+                return
+
     @staticmethod
-    def _build(
-        imad: IMadOp, k: SSAValue | CBankAttr, pack: PackOp, rewriter: PatternRewriter
-    ) -> bool:
+    def _wide(imad: IMadOp, k: SSAValue | CBankAttr, typ: Attribute,
+              attrs: dict[str, Attribute]) -> tuple[list[Operation], IMadOp] | None:
+        """``IMAD.WIDE x, b, K`` from ``imad`` (``IMAD.WIDE x, b, 0``) and
+        the ops before it (a ``MOV`` of an immediate ``b`` when ``K`` is a
+        constant-bank pair: one constant per instruction); None where the
+        form does not exist."""
         x = imad.src("a")
         b = imad.src("b")
         assert x is not None and b is not None
         pre: list[Operation] = []
         if isinstance(k, CBankAttr) and is_const(b):
             if not isinstance(b, IntegerAttr):
-                return False  # a constant-bank b cannot move into a register here
+                return None  # a constant-bank b cannot move into a register here
             m = MovOp.make([b], [R32Type.unallocated()])
             pre.append(m)
             b = m.results[0]
         vals = [x, b, k]
         if port_constants(imad, list(zip(imad.SRCS, vals))) > 1:
-            return False
+            return None
         try:
             new = IMadOp.make(
                 vals,  # type: ignore[arg-type]
-                [pack.results[0].type],
+                [typ],
                 mods=imad.mods.data if imad.mods is not None else "",
-                attributes=dict(pack.attributes) or dict(imad.attributes),
+                attributes=attrs,
             )
             new.verify()
         except VerifyException:
-            return False
+            return None
         if isinstance(k, CBankAttr) and new.slot_bits(IMadOp.SRCS[2]) != 64:
+            return None
+        return pre, new
+
+    @staticmethod
+    def _build(
+        imad: IMadOp, k: SSAValue | CBankAttr, pack: PackOp, rewriter: PatternRewriter
+    ) -> bool:
+        built = WideAdd._wide(imad, k, pack.results[0].type,
+                              dict(pack.attributes) or dict(imad.attributes))
+        if built is None:
             return False
+        pre, new = built
         rewriter.insert([*pre, new], before(pack))
         erase_replaced(rewriter, pack, [new.results[0]])
         return True

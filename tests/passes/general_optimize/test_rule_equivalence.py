@@ -1,5 +1,5 @@
 """The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
-``lop3-predicate`` and ``lea-sx32``: the shapes of their lit tests as kernels over random
+``lop3-predicate``, ``lea-sx32`` and ``wide-add`` (its add pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
 
@@ -131,8 +131,25 @@ LEA_SX32 = """
     ori.stg [%w + 0x380], %h4 : (!ori.r64, !ori.r32) -> ()
 """
 
+# (base + a*2) + b*4 as two 64-bit add pairs that no PACK reads: the words
+# of the first feed the second, the second's are stored
+WIDE_ADD_CHAIN = """
+    %x = ori.imad wide.u32 %a, 0x2, RZ : (!ori.r32) -> !ori.r64
+    %wl, %wh = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %xl, %xh = ori.unpack %x : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %l1, %c1 = ori.iadd3 %xl, %wl, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h1 = ori.iadd3 x %xh, %wh, RZ, %c1 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %y = ori.imad wide %b, 0x4, RZ : (!ori.r32) -> !ori.r64
+    %yl, %yh = ori.unpack %y : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %l2, %c2 = ori.iadd3 %l1, %yl, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h2 = ori.iadd3 x %h1, %yh, RZ, %c2 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    ori.stg [%w + 0x100], %l2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %h2 : (!ori.r64, !ori.r32) -> ()
+"""
+
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
-         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4)}
+         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
+         "wide-add": (WIDE_ADD_CHAIN, 2)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
