@@ -21,7 +21,7 @@ from ori_dialect.ops import (
     texture,
 )
 from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
-from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
+from ori_dialect.ops.convert import F2FOp, F2FPOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import (
     DAddOp,
     DFmaOp,
@@ -105,7 +105,7 @@ INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     BrevOp, BmskOp, PrmtOp, SelOp, MovOp, PackOp, UnpackOp,
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
-    I2FOp, F2IOp, F2FOp, I2IOp,
+    I2FOp, F2IOp, F2FOp, F2FPOp, I2IOp,
     S2ROp, CS2ROp, NopOp, UndefOp, BptOp, FrameEnterOp, FrameLeaveOp, FrameAddrOp,
     LdgOp, StgOp, LdsOp, StsOp, LdlOp, StlOp, LdOp, StOp, LdcOp, AtomOp, AtomsOp, RedOp,
     BarOp, BarRedOp, MembarOp, ShflOp, VoteOp, ReduxOp, CReduxOp, MatchOp, AcqBulkOp, PreExitOp,

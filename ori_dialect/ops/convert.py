@@ -104,3 +104,25 @@ class I2IOp(ConvertOp):
 
 
 __all__ = ["FLOAT_TYPES", "INT_TYPES", "F2FOp", "F2IOp", "I2FOp", "I2IOp"]
+
+
+@ori_op
+class F2FPOp(OriInstruction):
+    """F2FP.PACK_AB (``F2FP.BF16.PACK_AB``): two float32 values rounded to
+    nearest even to f16 (bf16) and packed into one register, ``a`` in the
+    upper half and ``b`` in the lower -- PTX ``cvt.rn.f16x2.f32 d, a, b``
+    (``bf16x2``) in one instruction, as ptxas 13.0 emits it on sm_80 and
+    later (Triton's attention kernel packs its probabilities this way)."""
+
+    name = "ori.f2fp"
+    SASS = "F2FP"
+    LATENCY = LatencyClass.STANDARD
+    PIPE = Pipe.FMA
+    REMATERIALIZABLE = True
+    DSTS = (Dst("d", (R32Type,)),)
+    SRCS = (Src("a", (R32Type,)), Src("b", (R32Type,), cbank=True))
+    MODS = (
+        ModGroup("dst", ("f16", "bf16"), default="f16"),
+        ModGroup("pack", ("pack_ab",), required=True),
+    )
+

@@ -84,6 +84,8 @@ SAMPLES: dict[str, list[str]] = {
     "ori.i2f": ["%0 = ori.i2f f64.s32 %a : (!ori.r32) -> !ori.r64"],
     "ori.f2i": ["%0 = ori.f2i s32.f32.rz %a : (!ori.r32) -> !ori.r32"],
     "ori.f2f": ["%0 = ori.f2f f32.f64.rm %w : (!ori.r64) -> !ori.r32"],
+    "ori.f2fp": ["%0 = ori.f2fp pack_ab %a, %b : (!ori.r32, !ori.r32) -> !ori.r32",
+                 "%0 = ori.f2fp bf16.pack_ab %a, c[0x0][0x16c] : (!ori.r32) -> !ori.r32"],
     "ori.i2i": ["%0 = ori.i2i s8.s32.sat %a : (!ori.r32) -> !ori.r32"],
     "ori.s2r": [
         "%0 = ori.s2r SR_TID.X : () -> !ori.r32",

@@ -34,7 +34,7 @@ from ori_dialect.interpreter.semantics.floating import (
 )
 from ori_dialect.interpreter.semantics.integer import U32, U64, Arr, Slots, bcast
 from ori_dialect.interpreter.semantics.registry import OpFn, compiles
-from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
+from ori_dialect.ops.convert import F2FOp, F2FPOp, F2IOp, I2FOp, I2IOp
 
 I64 = np.int64
 _ERR = {"all": "ignore"}
@@ -206,6 +206,24 @@ def _f2f(op: F2FOp) -> OpFn:
             if ftz and dst_t == "f32":
                 r = flush32(r)
             return (r,)
+
+    return fn
+
+
+@compiles(F2FPOp)
+def _f2fp(op: F2FPOp) -> OpFn:
+    """F2FP.PACK_AB (PTX ``cvt.rn.f16x2.f32 d, a, b``): ``a`` and ``b``
+    rounded to nearest even to f16 (``bf16``: bf16), ``a`` in the upper 16
+    bits, ``b`` in the lower."""
+    dst_t = op.mod("dst") or "f16"
+    sl = Slots(op)
+    ia, ib = sl.ix["a"], sl.ix["b"]
+
+    def fn(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
+        with np.errstate(**_ERR):
+            hi, lo = (round_float(bcast(float_value(src[i], "f32", False), n, F64),
+                                  np.zeros(n, F64), dst_t, "rn").astype(U32) for i in (ia, ib))
+            return (((hi & U32(0xFFFF)) << U32(16)) | (lo & U32(0xFFFF)),)
 
     return fn
 

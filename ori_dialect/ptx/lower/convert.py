@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from xdsl.ir import SSAValue
 
 from ori_dialect.ir.registers import PredType, R32Type
-from ori_dialect.ops.convert import F2FOp, F2IOp, I2FOp, I2IOp
+from ori_dialect.ops.convert import F2FOp, F2FPOp, F2IOp, I2FOp, I2IOp
 from ori_dialect.ops.floating import FMulOp
 from ori_dialect.ops.integer import IAdd3Op, Lop3Op, SelOp, ShlOp
 from ori_dialect.ops.predicate import FSetPOp
@@ -154,6 +154,11 @@ def _cvt_pair(ctx: LoweringBuilder, ins: ast.Instruction, dt: str, st: str, frnd
     half = dt[:-2]
     mods = ".".join([half, "f32", frnd, *(["ftz"] if ftz else []), *(["sat"] if sat else [])])
     d, a, b = ins.operands
+    if frnd == "rn" and not ftz and not sat:
+        # one F2FP.PACK_AB, as ptxas (cvt.rn.f16x2.f32 needs sm_80, where it exists)
+        ctx.set(d, ctx.emit1(F2FPOp, [ctx.value(a, "f32"), ctx.value(b, "f32")],
+                             mods=f"{half}.pack_ab"))
+        return
     ha = ctx.emit1(F2FOp, [ctx.value(a, "f32")], mods=mods)
     hb = ctx.emit1(F2FOp, [ctx.value(b, "f32")], mods=mods)
     ctx.set(d, ctx.emit1(Lop3Op, [ctx.emit1(ShlOp, [ha, 16]), hb, RZ, 0xFC]))

@@ -889,9 +889,11 @@ def test_cvt_ftz_sat_and_pairs() -> None:
     a = [fbits(v, "f32") for v in edge_values("f32")] + random_bits("f32", 100)
     b = list(reversed(a))
     body = ("cvt.ftz.f32.f32 %f20, %f0; cvt.sat.f32.f32 %f21, %f0; cvt.ftz.f64.f32 %fd22, %f0;"
-            "cvt.rn.f16x2.f32 %r23, %f0, %f1; cvt.rz.bf16x2.f32 %r24, %f0, %f1; cvt.rn.sat.f32.s32 %f25, %r2;")
+            "cvt.rn.f16x2.f32 %r23, %f0, %f1; cvt.rz.bf16x2.f32 %r24, %f0, %f1; cvt.rn.sat.f32.s32 %f25, %r2;"
+            "cvt.rn.bf16x2.f32 %r26, %f0, %f1;")
     ints = [int_bits(v, "s32") for v in (list(range(-3, 4)) * 100)[: len(a)]]
-    outs = run(body, ["f32", "f32", "s32"], ["f32", "f32", "f64", "f16x2", "bf16x2", "f32"], [a, b, ints])
+    outs = run(body, ["f32", "f32", "s32"],
+               ["f32", "f32", "f64", "f16x2", "bf16x2", "f32", "bf16x2"], [a, b, ints])
     for i in range(len(a)):
         x, y = to_float(a[i], "f32"), to_float(b[i], "f32")
         fx = ftz_val(x, "f32")
@@ -907,6 +909,10 @@ def test_cvt_ftz_sat_and_pairs() -> None:
         assert same(got & 0xFFFF, fbits(ref_f2f(y, "f32", "bf16", "rz"), "bf16"), "bf16")
         v = int_of(ints[i], "s32")
         assert to_float(int(outs[5][i]), "f32") == min(max(v, 0), 1)
+        # cvt.rn pairs are one F2FP.PACK_AB (F2FP.BF16.PACK_AB)
+        got = int(outs[6][i])
+        assert same(got >> 16, fbits(ref_f2f(x, "f32", "bf16", "rn"), "bf16"), "bf16")
+        assert same(got & 0xFFFF, fbits(ref_f2f(y, "f32", "bf16", "rn"), "bf16"), "bf16")
 
 
 def test_guards_immediates_and_legacy_mad() -> None:
