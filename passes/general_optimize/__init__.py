@@ -43,6 +43,9 @@ package with its rule and the ptxas form it produces in its docstring):
   another predicate -> ``ISETP.CMP.{AND,OR,XOR}`` with that predicate;
 * ``lop3-predicate`` (``lop3_predicate.py``) -- ``ISETP.NE (LOP3 ..), 0``
   -> the LOP3's own predicate result (``ISETP.EQ``: negated at every reader);
+* ``lop3-merge`` (``lop3_merge.py``) -- ``LOP3 (LOP3 p, q, r), s, t`` over
+  at most three inputs -> one LOP3 with the composed table (Philox's
+  ``x ^ k ^ y`` in one ``LOP3.LUT .., 0x96``);
 * ``lea-sx32`` (``lea_sx32.py``) -- ``IADD3.X (SHR.S32 x, 31), y, RZ, c``
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``;
   ``LEA.HI[.X] x, y, s, (SHR.S32 x, 31)`` -> ``LEA.HI[.X].SX32 x, y, s``:
@@ -64,7 +67,7 @@ Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, imad-identity, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
-add-chain, setp-combine, lop3-predicate, lea-sx32, guard-sink; then a second walk
+add-chain, setp-combine, lop3-predicate, lop3-merge, lea-sx32, guard-sink; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -109,6 +112,7 @@ from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.imad_identity import AddIdentity, ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordLeaHi, SignWordToLea
+from passes.general_optimize.lop3_merge import MergeLop3
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
 from passes.general_optimize.setp_combine import CombineSetp
@@ -124,7 +128,7 @@ class FunctionStats:
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
-                "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code")
+                "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -199,6 +203,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: ISETP.NE x, 0 of a LOP3 result x becomes the LOP3's predicate result, "
         "ISETP.EQ x, 0 that predicate negated at every reader (lop3_predicate.py)"
     )
+    lop3_merge: bool = option(
+        True, "ori: a LOP3 read only by another LOP3 merges into it when the two read at most "
+        "three inputs, the truth tables composed (lop3_merge.py)"
+    )
     lea_sx32: bool = option(
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
@@ -271,6 +279,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(CombineSetp(counts))
         if self.lop3_predicate:
             per_op.append(Lop3Predicate(counts))
+        if self.lop3_merge:
+            per_op.append(MergeLop3(counts))
         if self.lea_sx32:
             per_op.append(SignWordToLea(counts))
             per_op.append(SignWordLeaHi(counts))

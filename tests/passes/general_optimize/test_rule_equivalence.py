@@ -1,5 +1,6 @@
 """The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lea-sx32`` and ``wide-add`` (its add pairs no PACK reads): the shapes of their lit tests as kernels over random
+``lop3-predicate``, ``lop3-merge``, ``lea-sx32`` and ``wide-add`` (its add
+pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
 
@@ -147,7 +148,22 @@ WIDE_ADD_CHAIN = """
     ori.stg [%w + 0x180], %h2 : (!ori.r64, !ori.r32) -> ()
 """
 
+# xor of three, an immediate in slot b, and a majority read again by a
+# table over the same three inputs in another order
+LOP3_MERGE = """
+    %x1 = ori.lop3 %a, %b, RZ, 0x3c : (!ori.r32, !ori.r32) -> !ori.r32
+    %y1 = ori.lop3 %x1, %a0, RZ, 0x3c : (!ori.r32, !ori.r32) -> !ori.r32
+    %x2 = ori.lop3 %a0, 0xff00ff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %y2 = ori.lop3 %b0, %x2, RZ, 0xfc : (!ori.r32, !ori.r32) -> !ori.r32
+    %x3 = ori.lop3 %a0, %b0, %a, 0xe8 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y3 = ori.lop3 %b0, %x3, %a0, 0x1e : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %y1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %y2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %y3 : (!ori.r64, !ori.r32) -> ()
+"""
+
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
+         "lop3-merge": (LOP3_MERGE, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
          "wide-add": (WIDE_ADD_CHAIN, 2)}
 
