@@ -52,21 +52,13 @@ class WideAdd(CountingPattern):
         adds = _adds(pack)
         if adds is None:
             return
-        lv, hv = adds
-        # One operand of each add is a half of W = IMAD.WIDE x, b, 0.
-        for wl, kl in ((lv["a"], lv["b"]), (lv["b"], lv["a"])):
-            for wh, kh in ((hv["a"], hv["b"]), (hv["b"], hv["a"])):
-                imad = _wide_of(wl, wh)
-                if imad is None:
-                    continue
-                k = wide_addend(kl, kh)
-                if k is None:
-                    continue
-                self._build(imad, k, pack, rewriter)
-                # Counted even when the build is refused (and the search ends
-                # there): the recorded remark counts and round numbers have it so.
-                self.counts["wide-add"] += 1
-                return
+        found = _product_and_addend(*adds)
+        if found is None:
+            return
+        self._build(*found, pack, rewriter)
+        # Counted even when the build is refused (and the search ends
+        # there): the recorded remark counts and round numbers have it so.
+        self.counts["wide-add"] += 1
 
     def _pair(self, hi_add: IAdd3Op, rewriter: PatternRewriter) -> None:
         ci = hi_add.src("ci0") if hi_add.has_mod("x") else None
@@ -79,25 +71,21 @@ class WideAdd(CountingPattern):
         adds = add64_slots(lo_add.results[0], hi_add.results[0])
         if adds is None:
             return
-        lv, hv = adds
-        for wl, kl in ((lv["a"], lv["b"]), (lv["b"], lv["a"])):
-            for wh, kh in ((hv["a"], hv["b"]), (hv["b"], hv["a"])):
-                imad = _wide_of(wl, wh)
-                k = wide_addend(kl, kh) if imad is not None else None
-                if imad is None or k is None:
-                    continue
-                new = self._wide(imad, k, R64Type.unallocated(), dict(imad.attributes))
-                if new is not None:
-                    pre, wide = new
-                    words = UnpackOp.make([wide.results[0]], [R32Type.unallocated()] * 2)
-                    rewriter.insert([*pre, wide, words], before(lo_add))
-                    hi_add.results[0].replace_all_uses_with(words.results[1])
-                    rewriter.erase_op(hi_add)
-                    lo_add.results[0].replace_all_uses_with(words.results[0])
-                    if not any(r.uses for r in lo_add.results):
-                        rewriter.erase_op(lo_add)
-                self.counts["wide-add"] += 1
-                return
+        found = _product_and_addend(*adds)
+        if found is None:
+            return
+        imad, k = found
+        new = self._wide(imad, k, R64Type.unallocated(), dict(imad.attributes))
+        if new is not None:
+            pre, wide = new
+            words = UnpackOp.make([wide.results[0]], [R32Type.unallocated()] * 2)
+            rewriter.insert([*pre, wide, words], before(lo_add))
+            hi_add.results[0].replace_all_uses_with(words.results[1])
+            rewriter.erase_op(hi_add)
+            lo_add.results[0].replace_all_uses_with(words.results[0])
+            if not any(r.uses for r in lo_add.results):
+                rewriter.erase_op(lo_add)
+        self.counts["wide-add"] += 1
 
     @staticmethod
     def _wide(imad: IMadOp, k: SSAValue | CBankAttr, typ: Attribute,
@@ -158,6 +146,21 @@ def _adds(
     if len(parts) != 2:
         return None
     return add64_slots(parts[0], parts[1])
+
+
+def _product_and_addend(
+    lv: dict[str, SSAValue | Attribute], hv: dict[str, SSAValue | Attribute]
+) -> tuple[IMadOp, SSAValue | CBankAttr] | None:
+    """``W = IMAD.WIDE x, b, 0`` and the 64-bit ``K`` of the add pair whose
+    low and high adds have the slot values ``lv``, ``hv``: one operand of
+    each add a word of ``W``, the other a word of ``K``."""
+    for wl, kl in ((lv["a"], lv["b"]), (lv["b"], lv["a"])):
+        for wh, kh in ((hv["a"], hv["b"]), (hv["b"], hv["a"])):
+            imad = _wide_of(wl, wh)
+            k = wide_addend(kl, kh) if imad is not None else None
+            if imad is not None and k is not None:
+                return imad, k
+    return None
 
 
 def _wide_of(wl: SSAValue | Attribute, wh: SSAValue | Attribute) -> IMadOp | None:
