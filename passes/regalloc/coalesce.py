@@ -15,10 +15,11 @@ Values are merged with a union-find into units that share one register:
   frequency and merged when their units have the same register type and are
   never live at the same program point (so sharing the register is sound).
   A candidate that cannot be merged becomes a *hint*: the fat-point scan
-  prefers the partner's register through its secondary cost.  A retry
-  (``coalesce`` false: the driver's later trials) merges nothing but keeps
-  every candidate as a hint: a hint is a tie-break among free registers and
-  never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
+  prefers the partner's register through its secondary cost.  A retry of a
+  file (``coalesce`` names the files still merged: the driver drops a file
+  once a trial failed in it coalesced) merges none of that file's
+  candidates but keeps them as hints: a hint is a tie-break among free
+  registers and never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
   when the retries of large kernels kept their PACK/UNPACK parts in place).
 * **repack hints** (in every trial): ``y = PACK(UNPACK(x))`` rebuilds
   ``x`` word for word (the ABI's copy of a 64-bit argument into its

@@ -11,8 +11,10 @@ For each function (callees before callers, for the static frame layout of
    RegAllocNumNonSpillTrials; default 2): liveness is rebuilt, units are
    formed (:mod:`.coalesce`; with ``coalescing`` set, a file's copies are
    coalesced until a trial fails in that file, so a coalescing that costs
-   registers is retried without while the other files keep theirs), and every file is allocated in class order
-   (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
+   registers is retried without while the other files keep theirs; where
+   coalescing may cost the R file an occupancy step, the colouring without
+   it is tried too, :mod:`.trial`), and every file is allocated in class
+   order (:data:`.classes.FILE_ORDER`) -- 6-list ordering (:mod:`.ordering`), then
    the fat-point core (:mod:`.fatpoint`); an R colouring without failures
    is refined (:mod:`.refine`: more trials below its highest register, the
    best kept, ``refine-trials``);
