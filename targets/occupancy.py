@@ -210,6 +210,17 @@ def warps_per_sm(
     return target.max_warps_per_sm if by_regs is None else min(target.max_warps_per_sm, by_regs)
 
 
+def kernel_warps(target: SMTarget, regs_per_thread: int, threads_per_block: int | None) -> int:
+    """:func:`warps_per_sm` as a compiler asks it of a kernel: the register
+    count clamped to ``1..max_regs_per_thread``, and the launch bounds used
+    only when they are a valid block size (whole blocks fit an SM), else
+    the per-warp view."""
+    if threads_per_block is not None and not 1 <= threads_per_block <= target.max_threads_per_block:
+        threads_per_block = None
+    regs = max(1, min(regs_per_thread, target.max_regs_per_thread))
+    return warps_per_sm(target, regs, threads_per_block)
+
+
 def max_regs_for_warps(
     target: SMTarget, warps: int, threads_per_block: int | None = None, smem: int = 0
 ) -> int:

@@ -26,20 +26,20 @@ order gives up these values first when registers run out.
 **Predicates with register operands** (given the allocation round's
 :class:`.points.LiveMatrix`).  A P-file value whose definition reads
 registers is cloned too when every register it reads is live at the point
-before each of its users: the clones then lengthen no live range.  (Not
-for R values: ``ori-remat-block`` recomputes those before allocation, and a
-clone is never spilled again.)  The driver does this only in a round
+before each of its users: the clones then lengthen no live range.  This is
+how a comparison whose operands stay live anyway is recomputed instead of
+taking a predicate home: Triton's matmul keeps its row masks (``ISETP.LT
+row, M``) live across the K loop while the rows stay live for the
+epilogue, and ptxas recomputes them in the loop (``ISETP.LT.AND P2, PT,
+R7, c[0x0][0x178], !P1``) where ori spilled them to ``P2R``/``R2P`` homes.
+A use that ANDs the predicate with another (``PLOP3.LUT d, p, q, PT,
+0xc0``) takes the comparison with ``q`` as its combining input instead
+(``ISETP.CMP.AND d, a, b, q``): one instruction, as in ptxas's listing.
+Not for R values: ``ori-remat-block`` recomputes those before allocation,
+and a clone is never spilled again.  The driver does this only in a round
 where the R file coloured: where it failed, the operands are spilled next,
 and the clones' reloads with the predicate homes filled every register of
-matmul_m64 at a 16-register limit.  This is how a comparison
-whose operands stay live anyway is recomputed instead of taking a predicate
-home: Triton's matmul keeps its row masks (``ISETP.LT row, M``) live across
-the K loop while the rows stay live for the epilogue, and ptxas recomputes
-them in the loop (``ISETP.LT.AND P2, PT, R7, c[0x0][0x178], !P1``) where
-ori spilled them to ``P2R``/``R2P`` homes.  A use that ANDs the predicate
-with another (``PLOP3.LUT d, p, q, PT, 0xc0``) takes the comparison with
-``q`` as its combining input instead (``ISETP.CMP.AND d, a, b, q``): one
-instruction, as in ptxas's listing.  The driver rematerializes before it
+matmul_m64 at a 16-register limit.  The driver rematerializes before it
 spills (a clone that reads a spilled value then gets its reload), and a
 value whose definition reads another value rematerialized in the same
 round before that one (:func:`readers_first`): its clones read the
@@ -165,10 +165,14 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
     (module docstring); ``replaced`` records its value and the fused
     comparison's.  The definition is erased once nothing reads it.
     Returns the number of clones."""
-    # with ``lm`` the driver's verdict stands: the users a rematerialization
-    # earlier in the round added (a fused comparison) have no point in ``lm``
-    op = (remat_source(v) if lm is None or not isinstance(v, OpResult)
-          or not isinstance(v.op, OriInstruction) else _clonable(v, v.op))
+    # with ``lm`` the driver's verdict on the operands stands: a user a
+    # rematerialization earlier in the round added (a fused comparison) has
+    # no point in ``lm``
+    owner = v.owner
+    if lm is not None and isinstance(v, OpResult) and isinstance(owner, OriInstruction):
+        op = _clonable(v, owner)
+    else:
+        op = remat_source(v)
     assert op is not None, "rematerialize() of a value remat_source() refuses"
     users: list[Operation] = []
     for use in list(v.uses):

@@ -11,7 +11,7 @@ matmul_tf32 on sm_80: 70 registers coalesced against 64, ptxas's count, with
 the copies kept).  The uncoalesced trial is run where the coalesced one
 stays above the occupancy step its R pressure allows, or reached it only by
 giving up copies (:mod:`.refine`), and kept where it gives more resident
-warps (``targets.occupancy.warps_per_sm``, with the kernel's launch
+warps (``targets.occupancy.kernel_warps``, with the kernel's launch
 bounds), or as many with fewer copies left; otherwise the copies stay
 coalesced, since every copy left is an instruction, often in a loop.
 """
@@ -33,7 +33,7 @@ from passes.regalloc.ordering import assignment_order
 from passes.regalloc.points import LiveMatrix
 from passes.regalloc.refine import broken_hints, refine
 from passes.regalloc.ssa_search import pressure_bound
-from targets.occupancy import warps_per_sm
+from targets.occupancy import kernel_warps
 
 FILE_SIZE = {RegFile.R: 256, RegFile.UR: 64, RegFile.P: 8, RegFile.UP: 8, RegFile.B: 16}
 
@@ -136,12 +136,7 @@ def resident_warps(func: FuncOp, tgt: object, budget: Budget, peak: int) -> int:
     """The resident warps per SM an R colouring up to ``peak`` (highest
     register + 1) allows."""
     regs = register_count(tgt, peak - 1, budget.reserved.get(RegFile.R, frozenset()))
-    limit = int(getattr(tgt, "max_regs_per_thread", 255))
-    threads = launch_threads(func)
-    if threads is not None and not 1 <= threads <= int(getattr(tgt, "max_threads_per_block",
-                                                               1024)):
-        threads = None
-    return warps_per_sm(tgt, max(1, min(regs, limit)), threads)  # type: ignore[arg-type]
+    return kernel_warps(tgt, regs, launch_threads(func))  # type: ignore[arg-type]
 
 
 def may_lose_warps(func: FuncOp, tgt: object, budget: Budget, merged: Trial) -> bool:

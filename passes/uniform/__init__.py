@@ -89,7 +89,7 @@ from passes.regalloc.budget import function_target, hidden_regs
 from passes.uniform.pressure import hot_values, r_points, r_pressure_with
 from passes.uniform.rewrite import apply_plan
 from passes.uniform.select import Plan, Selector
-from targets.occupancy import warps_per_sm
+from targets.occupancy import kernel_warps
 
 
 @dataclass(frozen=True)
@@ -281,12 +281,8 @@ def warps_score(target: object, max_live: int, threads: int | None = None) -> in
     a plan scores higher only where it can cross an occupancy step;
     ``threads``: the kernel's launch bounds (whole blocks fit an SM), else
     the per-warp view."""
-    limit = int(getattr(target, "max_regs_per_thread", 255))
     base = max_live + hidden_regs(target)
-    if threads is not None and not 1 <= threads <= int(getattr(target, "max_threads_per_block",
-                                                               1024)):
-        threads = None
-    return sum(warps_per_sm(target, min(base + m, limit), threads)  # type: ignore[arg-type]
+    return sum(kernel_warps(target, base + m, threads)  # type: ignore[arg-type]
                for m in range(1, 5))
 
 
