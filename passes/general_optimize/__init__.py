@@ -34,6 +34,8 @@ package with its rule and the ptxas form it produces in its docstring):
   64-bit add of a sign-extended 32-bit constant, a 32-bit add, or an
   ``IMAD`` whose product or addend is a known constant) reads ``[p + K]``:
   the constant in the access's 24-bit offset;
+* ``imad-add`` (``imad_add.py``) -- ``IADD3 (IMAD a, b, RZ), c, RZ`` ->
+  ``IMAD a, b, c``: ptxas's multiply-add for PTX's ``mul.lo`` + ``add``;
 * ``iadd3-merge`` (``iadd3_merge.py``) -- ``IADD3 (IADD3 a, b, RZ), c,
   RZ`` -> ``IADD3 a, b, c``;
 * ``add-chain`` (``add_chain.py``) -- ``(x + K1) + K2`` -> ``x + (K1 +
@@ -66,7 +68,8 @@ and a dead PACK or add left for the allocator costs registers and moves.
 Driving (docs/architecture.md "Rewrite patterns"; ``driver.py``): per round,
 one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
-in the order pack-unpack, copy-prop, fold, imad-identity, wide-add, lea, frame-addr, addr-offset, iadd3-merge,
+in the order pack-unpack, copy-prop, fold, imad-identity, wide-add, lea, frame-addr, addr-offset, imad-add,
+iadd3-merge,
 add-chain, setp-combine, lop3-predicate, lop3-merge, lea-sx32, guard-sink; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
@@ -109,6 +112,7 @@ from passes.general_optimize.fold import ConstantFolding
 from passes.general_optimize.frame_addr import FrameAddressAccess, FrameAddressAdd
 from passes.general_optimize.guard_sink import GuardSink
 from passes.general_optimize.iadd3_merge import MergeAdds
+from passes.general_optimize.imad_add import ImadAdd
 from passes.general_optimize.imad_identity import AddIdentity, ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordLeaHi, SignWordToLea
@@ -128,7 +132,8 @@ class FunctionStats:
     def line(self) -> str:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
-                "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge")
+                "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge",
+                "imad-add")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -182,6 +187,10 @@ class GeneralOptimizePass(ModulePass):
     addr_offset: bool = option(
         True, "ori: an access through p + K (a constant add) reads [p + K], the constant in "
         "its signed 24-bit offset (addr_offset.py)"
+    )
+    imad_add: bool = option(
+        True, "ori: IADD3 (IMAD a, b, RZ), c, RZ becomes IMAD a, b, c when the product has no "
+        "other use, in one block (imad_add.py)"
     )
     iadd3_merge: bool = option(
         True, "ori: IADD3 (IADD3 a, b, RZ), c, RZ becomes IADD3 a, b, c when the inner sum has "
@@ -271,6 +280,8 @@ class GeneralOptimizePass(ModulePass):
             per_op += [FrameAddressAdd(counts), FrameAddressAccess(counts)]
         if self.addr_offset:
             per_op.append(AddressOffset(counts))
+        if self.imad_add:
+            per_op.append(ImadAdd(counts))
         if self.iadd3_merge:
             per_op.append(MergeAdds(counts, extend=self.iadd3_merge_extend))
         if self.add_chain:

@@ -57,7 +57,7 @@ Term = tuple[SSAValue | Attribute, str | None]
 """A summand and its source modifier."""
 
 
-def _two_input(op: IAdd3Op) -> list[Term] | None:
+def two_input(op: IAdd3Op) -> list[Term] | None:
     """The two summands of an unguarded ``IADD3 p, q, RZ`` (RZ in any slot)
     without carry-in or a read carry-out; None otherwise."""
     if not unguarded(op) or op.has_mod("x"):
@@ -77,7 +77,7 @@ def _two_input(op: IAdd3Op) -> list[Term] | None:
     return terms if zeros == 1 and len(terms) == 2 else None
 
 
-def _dies_at(v: SSAValue | Attribute, op: Operation) -> bool:
+def dies_at(v: SSAValue | Attribute, op: Operation) -> bool:
     """``v`` is a register read by ``op`` alone, so its last use is ``op``.
     (A value with other readers is taken to live on: finding whether they
     all come before ``op`` would cost a scan of the block per candidate.)"""
@@ -98,7 +98,7 @@ class MergeAdds(CountingPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: IAdd3Op, rewriter: PatternRewriter) -> None:
-        outer = _two_input(op)
+        outer = two_input(op)
         if outer is None or len(op.results) != 1:
             return
         for k, (x, mod) in enumerate(outer):
@@ -109,10 +109,10 @@ class MergeAdds(CountingPattern):
                 continue
             if sum(1 for _ in x.uses) != 1 or inner_op.parent_block() is not op.parent_block():
                 continue  # another block: a and b would live where x did
-            inner = _two_input(inner_op)
+            inner = two_input(inner_op)
             if inner is None:
                 continue
-            if not self.extend and sum(_dies_at(v, inner_op) for v, _ in inner) > 1 \
+            if not self.extend and sum(dies_at(v, inner_op) for v, _ in inner) > 1 \
                     and not no_write_between(inner_op, op):
                 continue  # a and b would both live on to y where x alone did
             terms = [*inner, outer[1 - k]]
@@ -134,4 +134,4 @@ class MergeAdds(CountingPattern):
         return rebuild(op, [v for v, _ in order], smods=smods)  # type: ignore[return-value]
 
 
-__all__ = ["MergeAdds"]
+__all__ = ["MergeAdds", "dies_at", "two_input"]

@@ -59,6 +59,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.metadata import MemSpace
 from ori_dialect.ir.registers import OriRegisterType
+from passes.general_optimize.imad_add import fused, product
 from passes.remat_block.context import RoundContext, pull_sites, split_site
 from passes.remat_block.knobs import MAX_DEPTH, Knobs
 
@@ -80,6 +81,15 @@ class Site:
     """Clone cost of the chain (before the loop factor)."""
     weight: int
     """``nv-remat-block-loop-cost-factor`` to the loop depth the copy adds."""
+    fuse: Operation | None = None
+    """The one add that reads the copy, when the copy is a product that
+    becomes that add's ``IMAD`` (:func:`fusing_add`): the chain's last op
+    is then not cloned and costs nothing."""
+
+    @property
+    def cloned(self) -> int:
+        """Instructions the copy adds."""
+        return len(self.chain) - (1 if self.fuse is not None else 0)
 
 
 @dataclass
@@ -134,6 +144,22 @@ def op_cost(op: Operation, knobs: Knobs) -> int:
         return 0
     base = knobs.load_cost if isinstance(op, OriOp) and cls.MEM.reads else 1
     return base * max((_width(r) for r in op.results), default=1)
+
+
+def fusing_add(v: SSAValue, uses: list[tuple[Operation, int]]) -> Operation | None:
+    """The add a copy of ``v`` merges into: ``v`` a plain ``IMAD a, b, RZ``
+    whose copy is read once, by an ``IADD3 v, c, RZ`` that can take the
+    product (passes/general_optimize/imad_add.py: ptxas's K loops recompute
+    ``row * stride`` inside the ``IMAD`` that adds the loop's offset)."""
+    ab = product(v.owner) if isinstance(v.owner, Operation) else None
+    if ab is None or len(uses) != 1:
+        return None
+    add = uses[0][0]
+    probe = fused(add, v, *ab)
+    if probe is None:
+        return None
+    probe.drop_all_references()
+    return add
 
 
 def _width(v: SSAValue) -> int:
@@ -263,9 +289,10 @@ class Classifier:
                 return Rejected(
                     f"a copy in ^bb{b} needs {len(ch.ops)} instructions, more than "
                     f"nv-remat-block-map-size-limit {self.knobs.map_size_limit}")
-            cost = sum(op_cost(op, self.knobs) for op in ch.ops)
+            fuse = fusing_add(v, uses)
+            cost = sum(op_cost(op, self.knobs) for op in (ch.ops[:-1] if fuse else ch.ops))
             weight = self.knobs.loop_cost_factor ** max(0, ctx.depth[b] - ctx.depth[bd])
-            sites.append(Site(b, anchor, uses, ch.ops, cost, weight))
+            sites.append(Site(b, anchor, uses, ch.ops, cost, weight, fuse))
             for op in ch.ops:
                 reads.update(op.operands)
         if waiting:

@@ -7,7 +7,10 @@ float or conversion instruction, ``nv-remat-block-load-cost`` (10) per
 constant-bank load, 0 for an instruction that emits nothing; each times the
 registers of the value it defines ("double-wide register classes (size >
 32) count as 2 for pressure purposes and have their cost doubled"; ori's
-128-bit values count 4).  A copy's cost is the sum over its chain.
+128-bit values count 4).  A copy's cost is the sum over its chain, less
+the product that the one add reading the copy takes into its ``IMAD``
+(ori, :func:`passes.remat_block.candidates.fusing_add`: that copy adds no
+instruction).
 
 **Loop factor.**  A copy placed ``d`` loop levels deeper than the original
 definition runs about ``nv-remat-block-loop-cost-factor`` (20) to the

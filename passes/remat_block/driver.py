@@ -84,13 +84,16 @@ def _sass(op: Operation) -> str:
 
 def _remark(c: Candidate) -> str:
     op = c.sites[0].chain[-1]
-    n = sum(len(s.chain) for s in c.sites)
+    n = sum(s.cloned for s in c.sites)
     what = f"{c.name} ({_sass(op)}, {c.width} register{'s' if c.width > 1 else ''})"
     if c.kind == SPLIT:
         where = f"split after the peak of ^bb{c.sites[0].block}"
     else:
         where = "pulled into " + ", ".join(f"^bb{s.block}" for s in c.sites)
-    return f"rematerialized {what}: {where} ({n} instruction{'s' if n > 1 else ''}, cost {c.total})"
+    fused = [f"^bb{s.block}" for s in c.sites if s.fuse is not None]
+    if fused:
+        where += ", merged into the add that reads it in " + ", ".join(fused)
+    return f"rematerialized {what}: {where} ({n} instruction{'s' if n != 1 else ''}, cost {c.total})"
 
 
 def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
@@ -105,7 +108,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
     def accept(sel: list[Candidate]) -> None:
         rep.rounds += 1
         rep.values += len(sel)
-        rep.copies += sum(len(s.chain) for c in sel for s in c.sites)
+        rep.copies += sum(s.cloned for c in sel for s in c.sites)
         rep.remarks.extend(_remark(c) for c in sel)
 
     for rnd in range(knobs.max_times):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from xdsl.ir import Block, Operation, SSAValue
 
 from passes.dead_code import has_effect
+from passes.general_optimize.imad_add import fused, product
 from passes.remat_block.candidates import Candidate, is_multidef
 
 PREFIX = "remat_"
@@ -76,22 +77,46 @@ def execute(selection: list[Candidate]) -> Journal:
             block = site.anchor.parent
             assert block is not None
             mapping: dict[SSAValue, SSAValue] = {}
-            for op in site.chain:
+            for op in site.chain[:-1] if site.fuse is not None else site.chain:
                 new = op.clone(value_mapper=dict(mapping), clone_name_hints=False)
                 for old_r, new_r in zip(op.results, new.results, strict=True):
                     new_r.name_hint = _copy_name(old_r)
                     mapping[old_r] = new_r
                 block.insert_op_before(new, site.anchor)
                 j.inserted.append(new)
-            copy = mapping[c.value]
-            for op, i in site.uses:
-                j.rewrites.append((op, i, op.operands[i]))
-                op.operands[i] = copy
+            if site.fuse is not None:
+                _fuse(c.value, site.fuse, mapping, j)
+            else:
+                copy = mapping[c.value]
+                for op, i in site.uses:
+                    j.rewrites.append((op, i, op.operands[i]))
+                    op.operands[i] = copy
             blocks.append(site.block)
         j.copies[c.value] = blocks
     for c in selection:
         _remove_dead(c.value.owner, j)  # type: ignore[arg-type]
     return j
+
+
+def _fuse(v: SSAValue, add: Operation, mapping: dict[SSAValue, SSAValue], j: Journal) -> None:
+    """Replace ``add`` (which reads ``v``, a product) by the ``IMAD`` that
+    computes the product's copy and the sum at once (:mod:`.candidates`'
+    ``fusing_add``); journalled like any copy and rewrite."""
+    ab = product(v.owner)  # type: ignore[arg-type]
+    assert ab is not None
+    a, b = (mapping.get(x, x) if isinstance(x, SSAValue) else x for x in ab)
+    new = fused(add, v, a, b)  # type: ignore[arg-type]
+    assert new is not None, "fusing_add checked this form"
+    block = add.parent
+    assert block is not None
+    new.results[0].name_hint = add.results[0].name_hint
+    block.insert_op_before(new, add)
+    j.inserted.append(new)
+    for use in list(add.results[0].uses):
+        j.rewrites.append((use.operation, use.index, add.results[0]))
+        use.operation.operands[use.index] = new.results[0]
+    j.removed.append((add, block, add.next_op))
+    add.detach()
 
 
 def _remove_dead(op: Operation, j: Journal) -> None:

@@ -1,5 +1,5 @@
 """The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lop3-merge``, ``lea-sx32`` and ``wide-add`` (its add
+``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``lea-sx32`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
@@ -162,8 +162,23 @@ LOP3_MERGE = """
     ori.stg [%w + 0x200], %y3 : (!ori.r64, !ori.r32) -> ()
 """
 
+# products read by one add: a register addend (wrapping: a0 * b0 spans the
+# whole word), an immediate addend with the product in slot c, and a
+# c[][] multiplier beside a register addend
+IMAD_ADD = """
+    %x1 = ori.imad %a0, %b0, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %y1 = ori.iadd3 %x1, %a, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %x2 = ori.imad %b0, %a, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %y2 = ori.iadd3 RZ, -0x7ffffff0, %x2 : (!ori.r32) -> !ori.r32
+    %x3 = ori.imad %b, c[0x0][0x160], RZ : (!ori.r32) -> !ori.r32
+    %y3 = ori.iadd3 %a0, %x3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %y1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %y2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %y3 : (!ori.r64, !ori.r32) -> ()
+"""
+
 CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
-         "lop3-merge": (LOP3_MERGE, 3),
+         "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
          "wide-add": (WIDE_ADD_CHAIN, 2)}
 
