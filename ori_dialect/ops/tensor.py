@@ -150,11 +150,12 @@ class HmmaOp(OriInstruction):
     LATENCY = LatencyClass.STANDARD
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
+    SHARES = (("d", "c"),)
     DSTS = (Dst("d", (R128Type, R64Type)),)
     SRCS = (
         Src("a", (R128Type, R64Type), fixed=False),
         Src("b", (R64Type, R32Type), fixed=False),
-        Src("c", (R128Type, R64Type)),  # RZ: a zero accumulator
+        Src("c", (R128Type, R64Type, R32Type), fixed=True),  # RZ: a zero accumulator
     )
     MODS = (
         ModGroup("shape", HMMA_SHAPES, required=True),
@@ -224,11 +225,12 @@ class ImmaOp(OriInstruction):
     LATENCY = LatencyClass.STANDARD
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
+    SHARES = (("d", "c"),)
     DSTS = (Dst("d", (R128Type,)),)
     SRCS = (
         Src("a", (R128Type, R64Type), fixed=False),
         Src("b", (R64Type, R32Type), fixed=False),
-        Src("c", (R128Type,)),  # RZ: a zero accumulator
+        Src("c", (R128Type, R32Type), fixed=True),  # RZ: a zero accumulator
     )
     MODS = (
         ModGroup("shape", IMMA_SHAPES, required=True),

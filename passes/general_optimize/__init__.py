@@ -14,7 +14,8 @@ Sub-steps (each switchable, each one ``RewritePattern`` module of this
 package with its rule and the ptxas form it produces in its docstring):
 
 * ``pack-unpack`` (``pack_unpack.py``) -- ``UNPACK(PACK(..))``,
-  ``PACK(UNPACK(..))``, ``UNPACK(LDC.64 c[b][o])`` -> two ``LDC``;
+  ``PACK(UNPACK(..))``, ``UNPACK(LDC.64 c[b][o])`` -> two ``LDC``, an MMA
+  accumulator ``PACK`` of zeros -> RZ (counted as ``zero-accumulator``);
 * ``copy-prop`` (``copy_prop.py``) -- uses of unguarded same-type ``MOV``
   copies read the source;
 * ``const-prop`` (``const_prop.py``) -- constants into the source slots that
@@ -118,7 +119,7 @@ from passes.general_optimize.lea import ShiftAddToLea
 from passes.general_optimize.lea_sx32 import SignWordLeaHi, SignWordToLea
 from passes.general_optimize.lop3_merge import MergeLop3
 from passes.general_optimize.lop3_predicate import Lop3Predicate
-from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack
+from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack, ZeroAccumulator
 from passes.general_optimize.setp_combine import CombineSetp
 from passes.general_optimize.tuple_args import promote_tuple_args
 from passes.general_optimize.wide_add import WideAdd
@@ -133,7 +134,7 @@ class FunctionStats:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
                 "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge",
-                "imad-add")
+                "imad-add", "zero-accumulator")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -161,7 +162,7 @@ class GeneralOptimizePass(ModulePass):
     pack_unpack: bool = option(
         True,
         "ori: cancel UNPACK(PACK(..)) and PACK(UNPACK(..)); split an UNPACKed LDC.64 c[b][o] "
-        "into two 32-bit LDCs",
+        "into two 32-bit LDCs; read an MMA accumulator PACK of zeros as RZ",
     )
     fold: bool = option(
         True,
@@ -265,7 +266,7 @@ class GeneralOptimizePass(ModulePass):
         order, the constant sweep that follows it)."""
         per_op: list[RewritePattern] = []
         if self.pack_unpack:
-            per_op += [UnpackOfPack(counts), PackOfUnpack(counts)]
+            per_op += [UnpackOfPack(counts), PackOfUnpack(counts), ZeroAccumulator(counts)]
         if self.copy_prop:
             per_op.append(CopyPropagation(counts))
         if self.fold:

@@ -10,7 +10,9 @@ pair is read as two 32-bit words (``LDC R4, c[0x0][0x160]`` /
   ``MOV`` of it, which const-prop then folds);
 * ``PACK(UNPACK(x))`` (the parts in order, same type) is ``x``;
 * an ``UNPACK`` of a 64-bit ``LDC.64 c[b][o]`` (RZ index) becomes the two
-  32-bit loads ``LDC c[b][o]`` / ``LDC c[b][o+4]``.
+  32-bit loads ``LDC c[b][o]`` / ``LDC c[b][o+4]``;
+* an MMA accumulator built by a ``PACK`` of zeros is read as RZ
+  (``zero-accumulator``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,16 @@ from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.memory import LdcOp
-from passes.general_optimize.common import CountingPattern, before, erase_replaced, unguarded
+from ori_dialect.ops.tensor import HmmaOp, ImmaOp
+from passes.general_optimize.common import (
+    CountingPattern,
+    before,
+    erase_replaced,
+    is_rz,
+    rebuild,
+    replace_op,
+    unguarded,
+)
 
 
 class UnpackOfPack(CountingPattern):
@@ -115,4 +126,29 @@ class PackOfUnpack(CountingPattern):
         self.counts["pack-unpack"] += 1
 
 
-__all__ = ["PackOfUnpack", "UnpackOfPack"]
+class ZeroAccumulator(CountingPattern):
+    """An MMA's accumulator ``C`` built by a ``PACK`` of zeros is RZ: the
+    SASS form of a zero accumulator (``HMMA.16816.F32 R36, R28, R32, RZ``
+    in ptxas's code for Triton's attention kernel), where the PACK costs
+    one MOV per word."""
+
+    ROOTS = (HmmaOp, ImmaOp)
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: HmmaOp | ImmaOp, rewriter: PatternRewriter) -> None:
+        c = op.src_reg("c")
+        d = c.owner if c is not None else None
+        if not isinstance(d, PackOp) or not unguarded(d) or d.smod_map():
+            return
+        parts = [v for _, v in d.slot_values()]
+        if not all(is_rz(v) or isinstance(v, IntegerAttr) and v.value.data == 0 for v in parts):
+            return
+        vals = [R32Type.fixed() if slot.name == "c" else v for slot, v in op.slot_values()]
+        new = rebuild(op, vals)
+        if new is None:
+            return
+        replace_op(rewriter, op, new)
+        self.counts["zero-accumulator"] += 1
+
+
+__all__ = ["PackOfUnpack", "UnpackOfPack", "ZeroAccumulator"]

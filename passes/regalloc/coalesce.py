@@ -21,6 +21,9 @@ Values are merged with a union-find into units that share one register:
   candidates but keeps them as hints: a hint is a tie-break among free
   registers and never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
   when the retries of large kernels kept their PACK/UNPACK parts in place).
+* **shared-register hints** (in every trial): an op's result and the
+  source its class ``SHARES`` it with (an MMA's ``D`` and ``C``: the
+  accumulator stays in place around a K loop, as in ptxas's code);
 * **repack hints** (in every trial): ``y = PACK(UNPACK(x))`` rebuilds
   ``x`` word for word (the ABI's copy of a 64-bit argument into its
   parameter registers, of a 64-bit result out of them): ``x`` and ``y``
@@ -32,7 +35,10 @@ Values are merged with a union-find into units that share one register:
   base + ``i``), so the pseudo-op costs no ``MOV`` -- the seed's coalescing
   of sub-register copies ("Register Coalescing Engine"), which is how
   ptxas's 64-bit adds update the halves of the pair in place
-  (``IADD3 R2, P0, R2, -0x10, RZ`` / ``IADD3.X R3, R3, -0x1, ...``).
+  (``IADD3 R2, P0, R2, -0x10, RZ`` / ``IADD3.X R3, R3, -0x1, ...``);
+  likewise a ``PACK`` of consecutive words of one ``UNPACK`` and the
+  unpacked value (:func:`slice_pairs`: an MMA's B pair read in place from
+  an ``LDSM`` quad).
 
 The seed's alias chain (``vreg+36``) is the union-find parent here: assigning
 the unit assigns every value in it.
@@ -44,6 +50,7 @@ import numpy as np
 from xdsl.ir import Operation, SSAValue
 
 from ori_dialect.analysis.liveness import FILES, ValueNumbering, edge_operands
+from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from passes.regalloc.classes import Unit, value_alignments
@@ -119,7 +126,7 @@ def build_units(
     # Sub-register and copy hints are tie-breaks among free registers: they
     # never make a unit fail, so they are kept when a later trial gives up
     # merging (``coalesce`` false: every candidate becomes a hint).
-    sub_hints: list[tuple[int, int, int]] = sub_register_pairs(num)
+    sub_hints: list[tuple[int, int, int]] = sub_register_pairs(num) + slice_pairs(num)
     hints += repack_pairs(num)
     cands: list[tuple[float, int, int]] = []
     for b in range(lm.cfg.num_blocks):
@@ -133,6 +140,11 @@ def build_units(
                     if iv is not None and ia is not None:
                         cands.append((freq, iv, ia))
         for op in ops:
+            if isinstance(op, OriInstruction) and op.SHARES:
+                for i, j in op.shared_operands():
+                    ir, io = num.index.get(op.results[i]), num.index.get(op.operands[j])
+                    if ir is not None and io is not None and typ[ir] is typ[io]:
+                        hints.append((ir, io))
             if isinstance(op, MovOp) and not op.is_guarded:
                 a = op.src_reg("a")
                 if a is not None and a in num.index and op.results[0] in num.index:
@@ -250,6 +262,39 @@ def sub_register_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
     return out
 
 
+def slice_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
+    """``(y, x, k)`` for every ``y = PACK`` of the consecutive words ``k..``
+    of one ``UNPACK(x)``, fewer than all of them, with ``k`` a multiple of
+    ``y``'s alignment: ``y`` is the slice of ``x`` that starts at word
+    ``k`` (an MMA's B pairs taken from an ``LDSM`` quad: ptxas reads
+    ``HMMA.16816.F32 R16, R20, R26, R16`` straight from ``LDSM ... R24``).
+    ``y`` and ``x`` then prefer the registers that put the slice in place;
+    through the parts alone the hint reaches ``y`` only once they are
+    placed, which they are not when ``y`` is coloured first."""
+    out: list[tuple[int, int, int]] = []
+    index, file = num.index, num.file
+    for ops in num.ops:
+        for op in ops:
+            if not isinstance(op, PackOp):
+                continue
+            parts = [v for _, v in op.slot_values()]
+            src = parts[0].owner if parts and isinstance(parts[0], SSAValue) else None
+            if not isinstance(src, UnpackOp) or len(parts) >= len(src.results):
+                continue
+            k = parts[0].index  # type: ignore[union-attr]
+            words = src.results[k:k + len(parts)]
+            if len(words) != len(parts) or any(p is not r for p, r in zip(parts, words)):
+                continue
+            if k % op.results[0].type.alignment():  # type: ignore[attr-defined]
+                continue
+            a = src.src_reg("a")
+            ix = index.get(a) if a is not None else None
+            iy = index.get(op.results[0])
+            if ix is not None and iy is not None and file[ix] == file[iy]:
+                out.append((iy, ix, k))
+    return out
+
+
 def repack_pairs(num: ValueNumbering) -> list[tuple[int, int]]:
     """``(x, y)`` for every ``y = PACK(UNPACK(x))`` whose parts are ``x``'s
     words in order: ``y`` is ``x`` again (an ABI parameter or result copy
@@ -276,4 +321,4 @@ def repack_pairs(num: ValueNumbering) -> list[tuple[int, int]]:
     return out
 
 
-__all__ = ["build_units", "repack_pairs", "sub_register_pairs"]
+__all__ = ["build_units", "repack_pairs", "slice_pairs", "sub_register_pairs"]

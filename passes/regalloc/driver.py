@@ -93,7 +93,7 @@ from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.pred_pack import pack_predicate_homes
 from passes.regalloc.reload_reuse import reuse_reloads
-from passes.regalloc.remat import readers_first, remat_remark, remat_source, rematerialize
+from passes.regalloc.remat import readers_first, remat_plan, remat_remark, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.spill import (
     SmemSpill,
@@ -267,8 +267,9 @@ def allocate_function(
         # colours: where it fails, the clones' operands are spilled next and
         # their reloads, never spilled again, fill the file (remat.py)
         live_lm = None if any(u.file is RegFile.R for u in failed) else lm
-        clones = [v for v in sorted(to_spill)
-                  if remat and remat_source(vals[v], live_lm) is not None]
+        plans = {v: rp for v in sorted(to_spill)
+                 if remat and (rp := remat_plan(vals[v], live_lm)) is not None}
+        clones = list(plans)
         # rematerialized first (a clone that reads a spilled value gets its
         # reload), readers before the values they read (a clone reads the
         # definition's operands where they are live now: remat.py)
@@ -279,7 +280,7 @@ def allocate_function(
             if vals[v] in replaced:
                 continue
             rematerialized += 1
-            rematerialize(vals[v], tag, lm=live_lm, replaced=replaced)
+            rematerialize(vals[v], tag, lm=live_lm, replaced=replaced, chain=plans[v][1])
             tag += 1
             spilled += 1
         for v in sorted(to_spill.difference(clones).union(

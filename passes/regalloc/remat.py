@@ -81,38 +81,74 @@ def _live_at(lm: LiveMatrix, v: int, p: int) -> bool:
     return i >= 0 and p < int(seg.ends[i])
 
 
-def _operands_live_at_users(op: OriInstruction, v: SSAValue, lm: LiveMatrix) -> bool:
-    """Every register ``op`` reads is live at the point before each user of
-    ``v`` (``op`` unguarded, no prior value)."""
+CHAIN_USERS = 2
+"""At most this many instructions may read a predicate whose comparison is
+recomputed with an operand's definition (two clones per reader, against a
+``P2R`` and an ``R2P`` per reader for a predicate home)."""
+
+
+def pred_chain(op: OriInstruction, v: SSAValue, lm: LiveMatrix) -> list[Operation] | None:
+    """The definitions to clone ahead of ``op`` at each user of ``v``: []
+    when every register ``op`` reads is live at the point before each
+    user; the instruction computing a register that is not, when that one
+    instruction is clonable, its own registers are live there and ``v`` has
+    at most :data:`CHAIN_USERS` users; None otherwise.  ``op`` and the
+    chain unguarded, without prior values."""
     srcs, guard, prior = op.operand_groups()
     if guard is not None or prior:
-        return False
+        return None
     index = lm.numbering.index
-    ids = [index.get(o) for o in srcs]
-    if any(i is None for i in ids):
-        return False
-    for use in v.uses:
-        at = lm.op_point.get(use.operation)
-        if at is None:
-            return False
-        if any(not _live_at(lm, i, at - 1) for i in ids):  # type: ignore[arg-type]
-            return False
-    return True
+    points = [lm.op_point.get(use.operation) for use in v.uses]
+    if any(at is None for at in points):
+        return None
+
+    def live(x: SSAValue) -> bool:
+        i = index.get(x)
+        return i is not None and all(_live_at(lm, i, at - 1) for at in points)  # type: ignore[operator]
+
+    chain: list[Operation] = []
+    for o in dict.fromkeys(srcs):
+        if live(o):
+            continue
+        d = o.owner
+        if (not isinstance(o, OpResult) or not isinstance(d, OriInstruction)
+                or len(d.results) != 1 or _clonable(o, d) is None):
+            return None
+        dsrcs, dguard, dprior = d.operand_groups()
+        if dguard is not None or dprior or not all(live(x) for x in dsrcs):
+            return None
+        chain.append(d)
+    if chain and len({use.operation for use in v.uses}) > CHAIN_USERS:
+        return None
+    return chain
 
 
-def remat_source(v: SSAValue, lm: LiveMatrix | None = None) -> Operation | None:
-    """The definition the allocator may clone instead of spilling ``v``, or
-    None; with ``lm``, one that reads registers live at all of ``v``'s
-    users qualifies too (module docstring)."""
+def remat_plan(v: SSAValue, lm: LiveMatrix | None = None,
+               ) -> tuple[Operation, list[Operation]] | None:
+    """The definition the allocator may clone instead of spilling ``v`` and
+    the operand definitions cloned ahead of it, or None; with ``lm``, a
+    predicate's comparison whose registers are live at all of ``v``'s
+    users, or computed there by one instruction (:func:`pred_chain`),
+    qualifies too (module docstring)."""
     if not isinstance(v, OpResult):
         return None
     op = v.op
     if not isinstance(op, OriInstruction):
         return None
-    if op.operands and (lm is None or not isinstance(v.type, PredType)
-                        or not _operands_live_at_users(op, v, lm)):
-        return None
-    return _clonable(v, op)
+    chain: list[Operation] | None = []
+    if op.operands:
+        chain = (pred_chain(op, v, lm) if lm is not None and isinstance(v.type, PredType)
+                 else None)
+        if chain is None:
+            return None
+    src = _clonable(v, op)
+    return (src, chain) if src is not None else None
+
+
+def remat_source(v: SSAValue, lm: LiveMatrix | None = None) -> Operation | None:
+    """The definition of :func:`remat_plan`, or None."""
+    plan = remat_plan(v, lm)
+    return plan[0] if plan is not None else None
 
 
 def _clonable(v: OpResult, op: OriInstruction) -> Operation | None:
@@ -147,24 +183,28 @@ def _and_fold(op: Operation, v: SSAValue, user: Operation) -> SSAValue | None:
     return q
 
 
-def _fused(op: Operation, q: SSAValue) -> Operation:
-    """``op`` (a comparison) with ``q`` as its combining input."""
+def _fused(op: Operation, q: SSAValue, mapping: dict[SSAValue, SSAValue]) -> Operation:
+    """``op`` (a comparison) with ``q`` as its combining input, reading the
+    clones in ``mapping`` for the values they copy."""
     assert isinstance(op, OriInstruction)
-    srcs = [q if slot.name == "c" else val for slot, val in op.slot_values()]
+    srcs = [q if slot.name == "c" else mapping.get(val, val) if isinstance(val, SSAValue) else val
+            for slot, val in op.slot_values()]
     mods = op.mods.data if op.mods is not None else ""
     return type(op).make(srcs, [r.type for r in op.results], mods=mods)
 
 
 def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
                   lm: LiveMatrix | None = None,
-                  replaced: dict[SSAValue, SSAValue] | None = None) -> int:
+                  replaced: dict[SSAValue, SSAValue] | None = None,
+                  chain: Collection[Operation] = ()) -> int:
     """Replace the uses of ``v`` by clones of its definition, one placed right
-    before each user; users in ``keep`` go on reading ``v`` (the SSA
+    before each user, after clones of the ``chain`` ops it reads there
+    (:func:`remat_plan`); users in ``keep`` go on reading ``v`` (the SSA
     strategy's uses before the eviction point).  A user that ANDs ``v``
     with another predicate is replaced by the comparison combining it
     (module docstring); ``replaced`` records its value and the fused
-    comparison's.  The definition is erased once nothing reads it.
-    Returns the number of clones."""
+    comparison's.  The definition, then each chain op, is erased once
+    nothing reads it.  Returns the number of clones."""
     # with ``lm`` the driver's verdict on the operands stands: a user a
     # rematerialization earlier in the round added (a fused comparison) has
     # no point in ``lm``
@@ -179,9 +219,17 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
         if use.operation not in users and use.operation not in keep:
             users.append(use.operation)
     for user in users:
+        mapping: dict[SSAValue, SSAValue] = {}
+        for d in chain:
+            dc = d.clone()
+            dc.attributes[REMAT_ATTR] = IntegerAttr(tag, i32)
+            blk = user.parent_block()
+            assert blk is not None
+            blk.insert_op_before(dc, user)
+            mapping[d.results[0]] = dc.results[0]
         q = _and_fold(op, v, user)
         if q is not None:
-            fused = _fused(op, q)
+            fused = _fused(op, q, mapping)
             if "loc" in user.attributes:
                 fused.attributes["loc"] = user.attributes["loc"]
             blk = user.parent_block()
@@ -194,7 +242,7 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
             user.detach()
             user.erase()
             continue
-        clone = op.clone()
+        clone = op.clone(value_mapper=mapping)
         clone.attributes[REMAT_ATTR] = IntegerAttr(tag, i32)
         blk = user.parent_block()
         assert blk is not None
@@ -205,6 +253,10 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
     if not v.uses:
         op.detach()
         op.erase()
+        for d in chain:
+            if not d.results[0].uses:
+                d.detach()
+                d.erase()
     return len(users)
 
 
@@ -238,5 +290,5 @@ def remat_remark(count: int) -> str:
             "(remat-enable)")
 
 
-__all__ = ["REMAT_COST_FACTOR", "readers_first", "remat_remark", "remat_source",
-           "rematerialize"]
+__all__ = ["CHAIN_USERS", "REMAT_COST_FACTOR", "pred_chain", "readers_first", "remat_plan",
+           "remat_remark", "remat_source", "rematerialize"]

@@ -61,6 +61,13 @@ CUB's select sweep, 128 threads, went from 74 registers to 61 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
 registers its calls overwrite, which max live does not see (the CUB
 histogram sweeps gained 66 and 89 loop instructions for no register).
+Where the rounds stop above that target and the max live they reached
+allows no more resident warps than the one they started from, the copies
+are undone (the function is restored and run against the seed's target
+alone), with a remark: they would cost instructions, in loops on every
+iteration, for no warp (four CUB/Thrust kernels of
+benchmarks/codesize_vs_ptxas.py, 142 instructions, their register counts
+still at or below ptxas's).
 The pass runs after ``ori-uniform`` (passes/pipeline.py), so max live is
 that of the R file the allocator fills: before it, a warp-uniform value
 still counted and could be recomputed for nothing (``cp_async``'s double
@@ -109,7 +116,7 @@ and edges are never changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from xdsl.context import Context
@@ -140,11 +147,13 @@ from passes.regalloc.budget import (
     hidden_regs,
     uses_abi,
 )
-from passes.remat.target import occupancy_target
+from passes.remat.target import block_threads, occupancy_target
 from passes.remat_block.driver import Report, remat_function
 from passes.remat_block.knobs import ALL_MODES, Knobs
 from passes.remat_block.maxlive import compute_max_live, predicate_homes
 from targets.descriptor import SMTarget
+from targets.errors import TargetError
+from targets.occupancy import kernel_warps
 
 _NAME = re.compile(r"^[A-Za-z_$%][A-Za-z0-9_$.]*$")
 
@@ -273,6 +282,19 @@ class RematBlockPass(ModulePass):
         occ = self._occupancy_target(func, tgt)
         return occ if occ is not None and occ < base else base
 
+    def _warps_at(self, func: FuncOp, max_live: int) -> int | None:
+        """The resident warps per SM of the register count a max live of
+        ``max_live`` (R file) leads to, or None without a target."""
+        tgt = function_target(func, self.target)
+        if not isinstance(tgt, SMTarget):
+            return None
+        live = Liveness(CFG.compute(func))
+        regs = max_live + 1 + hidden_regs(tgt) + predicate_homes(live, tgt)
+        try:
+            return kernel_warps(tgt, regs, block_threads(func))
+        except TargetError:
+            return None
+
     def _occupancy_target(self, func: FuncOp, tgt: object) -> int | None:
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
         the warps its max live allows now, or None (no gain, not a kernel,
@@ -319,9 +341,41 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
-            rep = remat_function(func, knobs, self.target_of(func))
+            target = self.target_of(func)
+            occupancy_only = target < self._seed_target(func)
+            backup = func.clone() if occupancy_only else None
+            warps0 = self._warps_at(func, compute_max_live(
+                Liveness(CFG.compute(func))).max) if occupancy_only else None
+            rep = remat_function(func, knobs, target)
+            if backup is not None and rep.after > target and warps0 is not None:
+                warps = self._warps_at(func, rep.after)
+                if warps is not None and warps <= warps0:
+                    # the occupancy goal was not reached and no warp was
+                    # gained on the way: the copies would cost instructions
+                    # (in loops, every iteration) for nothing
+                    func = self._restore(func, backup)
+                    why = (f"occupancy target {target} not reached: max live {rep.after} "
+                           f"allows {warps} resident warps, as {rep.before} did")
+                    first = rep.log
+                    rep = remat_function(func, knobs, self._seed_target(func))
+                    rep.log = [*first, f"{why}: undone", *rep.log]
+                    rep.remarks = [f"copies for occupancy undone ({why})", *rep.remarks]
             self.report(fname, rep)
         flush_diagnostics()
+
+    def _seed_target(self, func: FuncOp) -> int:
+        """The target without the occupancy rule (``remat-for-occ=0``)."""
+        return replace(self, remat_for_occ=0).target_of(func)
+
+    @staticmethod
+    def _restore(func: FuncOp, backup: FuncOp) -> FuncOp:
+        """Put ``backup`` (a clone of ``func`` before the pass) in its place."""
+        parent = func.parent_block()
+        assert parent is not None
+        parent.insert_op_before(backup, func)
+        func.detach()
+        func.erase(safe_erase=False)
+        return backup
 
     def report(self, fname: str, rep: Report) -> None:
         for line in rep.log:

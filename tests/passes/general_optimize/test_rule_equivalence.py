@@ -1,5 +1,5 @@
 """The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``lea-sx32`` and ``wide-add`` (its add
+``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``zero-accumulator``, ``lea-sx32`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
@@ -177,7 +177,27 @@ IMAD_ADD = """
     ori.stg [%w + 0x200], %y3 : (!ori.r64, !ori.r32) -> ()
 """
 
-CASES = {"add-chain": (ADD_CHAIN, 4), "setp-combine": (SETP_COMBINE, 5),
+# MMAs from zero accumulators: an f32 HMMA and an s8 IMMA whose C is a
+# PACK of zeros (RZ words and an immediate 0, as const-prop leaves them),
+# then read as RZ
+ZERO_ACCUMULATOR = """
+    %z = ori.pack RZ, RZ, RZ, 0x0 : () -> !ori.r128
+    %qa = ori.pack %a0, %b0, %a, %b : (!ori.r32, !ori.r32, !ori.r32, !ori.r32) -> !ori.r128
+    %pb = ori.pack %b, %a0 : (!ori.r32, !ori.r32) -> !ori.r64
+    %d1 = ori.hmma m16n8k16.f32 %qa, %pb, %z : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128
+    %d2 = ori.imma m16n8k32.s8.u8 %qa, %pb, %z : (!ori.r128, !ori.r64, !ori.r128) -> !ori.r128
+    %e0, %e1, %e2, %e3 = ori.unpack %d1 : (!ori.r128) -> (!ori.r32, !ori.r32, !ori.r32, !ori.r32)
+    %f0, %f1, %f2, %f3 = ori.unpack %d2 : (!ori.r128) -> (!ori.r32, !ori.r32, !ori.r32, !ori.r32)
+    %g0 = ori.lop3 %f0, %f1, %f2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %g1 = ori.iadd3 %g0, %f3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %e0 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %e1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %e2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x280], %e3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x300], %g1 : (!ori.r64, !ori.r32) -> ()
+"""
+
+CASES = {"add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
          "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
          "wide-add": (WIDE_ADD_CHAIN, 2)}

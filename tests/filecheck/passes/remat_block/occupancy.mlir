@@ -5,30 +5,42 @@
 // (%t, %a, %k, %u and 34 loads live into ^bb1) is 42 registers with R1 and
 // the two ptxas withholds: 40 warps on sm_80; 48 warps need 40 registers,
 // a max live of 37.  %k = %t + 7 is recomputed in ^bb1 (%t is live there);
-// %u = c[0x0][0x168] + 5 would need its LDC too (cost 11, above the single
-// cost 10; in ori-ptxas ori-uniform, which runs first, would have moved it to
-// a UR).  remat-for-occ=0 is the seed's target, 70: nothing to do.
+// %u = c[0x0][0x168] + 5 needs its LDC too (cost 11): above the single cost
+// 10 it is not taken, max live stops at 38, which allows no more warps than
+// 39, and the copy of %k is undone (with nv-remat-block-single-cost=11 both are
+// taken and the target is reached).  In ori-ptxas ori-uniform, which runs
+// first, would have moved %u to a UR.  remat-for-occ=0 is the seed's
+// target, 70: nothing to do.
 // @preds is @occ with nine predicates live across the loads: two more than
 // P0-P6, which the allocator will keep in one GPR home (pred_pack.py), so
-// the target is one lower, 36.
+// the target is one lower, 36, not reached even with %u.
 // @bounded (.maxntid 128: a limit of 255, 252 allocatable) gets the same
 // target, the limit being a cap; @calls, the same kernel calling @id, keeps
 // the seed's: a caller's count is set by what its calls overwrite.
 // RUN: ori-opt %s -p 'ori-remat-block{remarks=true stats=true}' 2>&1 | filecheck %s
+// RUN: ori-opt %s -p 'ori-remat-block{remarks=true stats=true nv-remat-block-single-cost=11}' 2>&1 | filecheck %s --check-prefix=REACH
 // RUN: ori-opt %s -p 'ori-remat-block{remat-for-occ=0 stats=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=SEED
 // RUN: ori-opt %s -p 'ori-remat-block{dump-remat=4}' 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
 // RUN: not ori-opt %s -p 'ori-remat-block{remat-for-occ=-1}' 2>&1 | filecheck %s --check-prefix=BAD
 
-// CHECK: remark: @occ: rematerialized %k (IADD3, 1 register): pulled into ^bb1 (1 instruction, cost 1)
-// CHECK: ori-remat-block: @occ: max live 39 -> 38 (target 37) [rematerialized values=1]
-// CHECK: ori-remat-block: @preds: max live 39 -> 38 (target 36) [rematerialized values=1]
-// CHECK: remark: @bounded: rematerialized %k
-// CHECK: ori-remat-block: @bounded: max live 39 -> 38 (target 37)
+// CHECK: ori-remat-block: @occ: occupancy target 37 not reached: max live 38 allows 40 resident warps, as 39 did: undone
+// CHECK: remark: @occ: copies for occupancy undone (occupancy target 37 not reached: max live 38 allows 40 resident warps, as 39 did)
+// CHECK: ori-remat-block: @occ: max live 39 -> 39 (target 70) [rematerialized values=0]
+// CHECK: ori-remat-block: @preds: occupancy target 36 not reached: max live 38 allows 40 resident warps, as 39 did: undone
+// CHECK: ori-remat-block: @bounded: occupancy target 37 not reached
+// CHECK: ori-remat-block: @bounded: max live 39 -> 39 (target 252)
 // CHECK: ori-remat-block: @calls: max live 39 -> 39 (target 70) [rematerialized values=0]
 // CHECK-LABEL: ori.func kernel @occ
-// CHECK: ^bb1:
-// CHECK: %remat_k = ori.iadd3 %t, 0x7, RZ
-// CHECK: ori.iadd3 %s33, %remat_k, %u
+// CHECK-NOT: remat_
+// CHECK-LABEL: ori.func kernel @preds
+// REACH: remark: @occ: rematerialized %k (IADD3, 1 register): pulled into ^bb1 (1 instruction, cost 1)
+// REACH-NEXT: remark: @occ: rematerialized %u (IADD3, 1 register): pulled into ^bb1 (2 instructions, cost 11)
+// REACH-NEXT: ori-remat-block: @occ: max live 39 -> 37 (target 37) [rematerialized values=2]
+// REACH: ori-remat-block: @preds: occupancy target 36 not reached: max live 37 allows 40 resident warps, as 39 did: undone
+// REACH: ori-remat-block: @bounded: max live 39 -> 37 (target 37)
+// REACH-LABEL: ori.func kernel @occ
+// REACH: ^bb1:
+// REACH: %remat_k = ori.iadd3 %t, 0x7, RZ
 // SEED: ori-remat-block: @occ: max live 39 -> 39 (target 70) [rematerialized values=0]
 // DUMP: @occ: %u: not pulled: cost 11 of one copy exceeds nv-remat-block-single-cost 10
 // BAD: ori-opt: error: ori-remat-block: remat-for-occ must be at least 0, got -1
