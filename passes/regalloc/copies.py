@@ -179,8 +179,19 @@ def split_ties(func: Operation) -> int:
                     found.setdefault(op, []).append((base + i, p, 0))
                 seen.add(p)
     todo = [(op, k, p, n) for ops in lv.numbering.ops for op in ops for k, p, n in found.get(op, ())]
+    constants: set[Operation] = set()
     for op, k, p, n in todo:
-        ops, c = copy_ops(p)
+        const = _constant_def(p)
+        if const is not None:
+            # a constant prior (the 0 of Triton's masked loads) is written
+            # again into each private register: no register holds the shared
+            # constant across the loads (ptxas zeroes each load register in
+            # place: PRMT R20, RZ, 0x7610, R20)
+            c_op = const.clone()
+            ops, c = [c_op], c_op.results[0]
+            constants.add(const)
+        else:
+            ops, c = copy_ops(p)
         block = op.parent_block()
         assert block is not None
         block.insert_ops_before(ops, op)
@@ -195,7 +206,32 @@ def split_ties(func: Operation) -> int:
         for j in range(n):
             if op.operands[j] is p:
                 op.operands[j] = c
+    for const in constants:
+        users = {use.operation for use in const.results[0].uses}
+        if not users:
+            const.detach()
+            const.erase()
+            continue
+        # the readers left (the last load, whose prior dies there) take the
+        # constant right where they need it
+        block = const.parent_block()
+        first = const.next_op
+        while first is not None and first not in users:
+            first = first.next_op
+        if first is not None and all(u.parent_block() is block for u in users) \
+                and first is not const.next_op:
+            const.detach()
+            assert block is not None
+            block.insert_op_before(const, first)
     return len(todo)
+
+
+def _constant_def(v: SSAValue) -> Operation | None:
+    """The unguarded ``MOV`` of an immediate (or RZ) defining ``v``, else None."""
+    op = v.owner
+    if not isinstance(op, MovOp) or op.operand_groups()[1] is not None or op.operands:
+        return None
+    return op if len(op.results) == 1 else None
 
 
 def _phys(v: SSAValue) -> tuple[RegFile, int, int]:

@@ -35,6 +35,7 @@ from passes.remat_block.candidates import SPLIT, Candidate
 from passes.remat_block.context import RoundContext
 from passes.remat_block.cost import over_limit, select
 from passes.remat_block.execute import execute
+from passes.remat_block.exits import merge_unused, split_exits
 from passes.remat_block.knobs import SINGLES_PER_ROUND, Knobs
 from passes.remat_block.maxlive import compute_max_live
 from passes.remat_block.search import find
@@ -111,6 +112,8 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         rep.copies += sum(s.cloned for c in sel for s in c.sites)
         rep.remarks.extend(_remark(c) for c in sel)
 
+    # a copy for a value the loop's exit edge passes goes outside the loop
+    exits = split_exits(func) if cur.r_max > target else []
     for rnd in range(knobs.max_times):
         cfg = CFG.compute(func)
         lv = Liveness(cfg)
@@ -162,6 +165,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         else:
             dump(1, "no further progress")
             break
+    merge_unused(exits)
     rep.after = cur.r_max
     return rep
 
