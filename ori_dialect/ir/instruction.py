@@ -176,12 +176,6 @@ class OriOp(IRDLOperation):
     register run whenever the source is a register value
     (:meth:`OriInstruction.tied_operands`; the liveness numbering reads it
     like a guarded op's tied prior value)."""
-    SHARES: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """``(result slot, source slot)`` pairs whose registers are best one
-    run, without being tied: a tensor-core MMA writes ``D`` over ``C``
-    in ptxas's code (``HMMA.16816.F32 R4, R12, R16, R4``), which keeps a
-    loop's accumulator in place; the allocator takes it as a hint
-    (:mod:`passes.regalloc.coalesce`)."""
     SPLITS: ClassVar[str | None] = None
     """The source slot whose registers the results are, one 32-bit result
     per register in order (``ori.unpack``: ``a``); None for other ops."""
@@ -536,15 +530,7 @@ class OriInstruction(OriOp):
         """``(result index, operand index)`` of every :attr:`TIED` pair whose
         source is an SSA register operand (a constant source -- HGMMA's RZ
         accumulator -- ties nothing)."""
-        return self._slot_pairs(self.TIED)
-
-    def shared_operands(self) -> list[tuple[int, int]]:
-        """``(result index, operand index)`` of every :attr:`SHARES` pair
-        whose source is an SSA register operand."""
-        return self._slot_pairs(self.SHARES)
-
-    def _slot_pairs(self, pairs: tuple[tuple[str, str], ...]) -> list[tuple[int, int]]:
-        if not pairs:
+        if not self.TIED:
             return []
         srcs = self.operand_groups()[0]
         pos: dict[str, int] = {}
@@ -554,7 +540,7 @@ class OriInstruction(OriOp):
                 pos[slot.name] = k
                 k += 1
         out: list[tuple[int, int]] = []
-        for dname, sname in pairs:
+        for dname, sname in self.TIED:
             j = pos.get(sname)
             i = next((n for n, d in enumerate(self.DSTS) if d.name == dname), None)
             if j is not None and i is not None and i < len(self.results):

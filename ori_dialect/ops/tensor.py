@@ -150,7 +150,6 @@ class HmmaOp(OriInstruction):
     LATENCY = LatencyClass.STANDARD
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
-    SHARES = (("d", "c"),)
     DSTS = (Dst("d", (R128Type, R64Type)),)
     SRCS = (
         Src("a", (R128Type, R64Type), fixed=False),
@@ -225,7 +224,6 @@ class ImmaOp(OriInstruction):
     LATENCY = LatencyClass.STANDARD
     SIDE_EFFECTS = True  # reads other lanes' registers: must not move across divergence
     WARP_COLLECTIVE = True
-    SHARES = (("d", "c"),)
     DSTS = (Dst("d", (R128Type,)),)
     SRCS = (
         Src("a", (R128Type, R64Type), fixed=False),

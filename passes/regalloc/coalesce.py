@@ -21,9 +21,6 @@ Values are merged with a union-find into units that share one register:
   candidates but keeps them as hints: a hint is a tie-break among free
   registers and never makes a unit fail (codesize_vs_ptxas: 39460 -> 37813 instructions
   when the retries of large kernels kept their PACK/UNPACK parts in place).
-* **shared-register hints** (in every trial): an op's result and the
-  source its class ``SHARES`` it with (an MMA's ``D`` and ``C``: the
-  accumulator stays in place around a K loop, as in ptxas's code);
 * **repack hints** (in every trial): ``y = PACK(UNPACK(x))`` rebuilds
   ``x`` word for word (the ABI's copy of a 64-bit argument into its
   parameter registers, of a 64-bit result out of them): ``x`` and ``y``
@@ -50,7 +47,6 @@ import numpy as np
 from xdsl.ir import Operation, SSAValue
 
 from ori_dialect.analysis.liveness import FILES, ValueNumbering, edge_operands
-from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from passes.regalloc.classes import Unit, value_alignments
@@ -140,11 +136,6 @@ def build_units(
                     if iv is not None and ia is not None:
                         cands.append((freq, iv, ia))
         for op in ops:
-            if isinstance(op, OriInstruction) and op.SHARES:
-                for i, j in op.shared_operands():
-                    ir, io = num.index.get(op.results[i]), num.index.get(op.operands[j])
-                    if ir is not None and io is not None and typ[ir] is typ[io]:
-                        hints.append((ir, io))
             if isinstance(op, MovOp) and not op.is_guarded:
                 a = op.src_reg("a")
                 if a is not None and a in num.index and op.results[0] in num.index:
