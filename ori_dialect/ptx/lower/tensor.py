@@ -37,7 +37,9 @@ for the SASS forms).
   ``LTC128B`` / ``LTC256B`` (``LDGSTS.E.BYPASS.LTC128B.128``);
   a ``src-size`` operand below the copy size zero-fills as ptxas encodes it
   (``zfill``: the fill count in the low source-address bits, plus the
-  predicate ``src-size != 0``); ``ignore-src`` is the negated predicate.
+  predicate ``src-size != 0``), a register ``src-size`` that is 0 or the
+  copy size on every path (``selp`` of the two: Triton's masks) by the
+  predicate alone; ``ignore-src`` is the negated predicate.
   ``cp.async.commit_group`` is LDGDEPBAR, ``cp.async.wait_group N`` is
   ``DEPBAR.LE SB0, N`` and ``cp.async.wait_all`` is LDGDEPBAR plus
   ``DEPBAR.LE SB0, 0``, as ptxas emits them.
@@ -52,10 +54,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import SSAValue
 
 from ori_dialect.ir.registers import PredType, R32Type, R64Type, R128Type
-from ori_dialect.ops.integer import IMadOp, Lop3Op, ShrOp
+from ori_dialect.ops.integer import IMadOp, Lop3Op, MovOp, SelOp, ShrOp
 from ori_dialect.ops.memory import LdgOp, LdOp, LdsOp, StgOp, StOp, StsOp
 from ori_dialect.ops.predicate import ISetPOp
 from ori_dialect.ops.tensor import (
@@ -260,6 +263,15 @@ def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
                     smods = {"valid": "not"}
         else:
             nreg = ctx.value(extra, "u32")
+            if _all_or_nothing(nreg, size):
+                # n is 0 or the copy size (Triton's selp.b32 %r, 4, 0, %p):
+                # the fill is 0, only valid = n != 0 is left, as ptxas emits
+                # it (ISETP.NE.U32.AND P0, PT, R52, RZ, PT / LDGSTS.E.LTC128B
+                # [R55], [R60.64], P0)
+                srcs.append(ctx.emit1(ISetPOp, [nreg, rzero(), _PT], PredType.unallocated(),
+                                      mods="ne.u32"))
+                ctx.emit_effect(LdgstsOp, srcs, [], mods=_ldgsts_mods(cache, hints, size, False))
+                return
             # fill = (size - n) & (size - 1) goes into the source address
             # (ptxas: IADD3 + LOP3, then the 64-bit add); valid = n != 0.
             t = ctx.emit1(IMadOp, [nreg, 0xFFFFFFFF, size])  # size - n
@@ -268,10 +280,31 @@ def lower_cp(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
             p = ctx.emit1(ISetPOp, [nreg, rzero(), _PT], PredType.unallocated(), mods="ne.u32")
             srcs.append(p)
             zfill = True
+    ctx.emit_effect(LdgstsOp, srcs, [], mods=_ldgsts_mods(cache, hints, size, zfill),
+                    smods=smods)
+
+
+def _ldgsts_mods(cache: str, hints: Sequence[str], size: int, zfill: bool) -> str:
     l2 = _L2_PREFETCH[hints[0]] if hints else ""
-    mod = ".".join(x for x in ("bypass" if cache == "cg" else "", l2, f"b{size * 8}",
-                               "zfill" if zfill else "") if x)
-    ctx.emit_effect(LdgstsOp, srcs, [], mods=mod, smods=smods)
+    return ".".join(x for x in ("bypass" if cache == "cg" else "", l2, f"b{size * 8}",
+                                "zfill" if zfill else "") if x)
+
+
+def _all_or_nothing(v: SSAValue, size: int, depth: int = 4) -> bool:
+    """``v`` is 0 or ``size`` whatever the path: an unguarded ``MOV`` of
+    either, or a ``SEL`` between two such values (PTX ``selp``, nested as
+    Triton nests its masks)."""
+    op = v.owner
+    if isinstance(op, MovOp) and op.guard is None:
+        a = op.src("a")
+        return isinstance(a, IntegerAttr) and a.value.data & 0xFFFFFFFF in (0, size)
+    if isinstance(op, SelOp) and op.guard is None and depth and not op.smod_map():
+        return all(
+            (isinstance(x, IntegerAttr) and x.value.data & 0xFFFFFFFF in (0, size))
+            or (isinstance(x, R32Type) and x.is_fixed)
+            or (isinstance(x, SSAValue) and _all_or_nothing(x, size, depth - 1))
+            for x in (op.src("a"), op.src("b")))
+    return False
 
 
 # ----------------------------------------------------------------------
