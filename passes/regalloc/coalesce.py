@@ -43,6 +43,8 @@ the unit assigns every value in it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 from xdsl.ir import Operation, SSAValue
 
@@ -253,6 +255,23 @@ def sub_register_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
     return out
 
 
+def _repacks(num: ValueNumbering) -> Iterator[tuple[PackOp, UnpackOp, int]]:
+    """``(y, u, k)`` for every ``y = PACK`` whose parts are the consecutive
+    results ``k..`` of one ``u = UNPACK``."""
+    for ops in num.ops:
+        for op in ops:
+            if not isinstance(op, PackOp):
+                continue
+            parts = [v for _, v in op.slot_values()]
+            src = parts[0].owner if parts and isinstance(parts[0], SSAValue) else None
+            if not isinstance(src, UnpackOp):
+                continue
+            k = parts[0].index  # type: ignore[union-attr]
+            words = src.results[k:k + len(parts)]
+            if len(words) == len(parts) and all(p is r for p, r in zip(parts, words)):
+                yield op, src, k
+
+
 def slice_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
     """``(y, x, k)`` for every ``y = PACK`` of the consecutive words ``k..``
     of one ``UNPACK(x)``, fewer than all of them, with ``k`` a multiple of
@@ -264,25 +283,15 @@ def slice_pairs(num: ValueNumbering) -> list[tuple[int, int, int]]:
     placed, which they are not when ``y`` is coloured first."""
     out: list[tuple[int, int, int]] = []
     index, file = num.index, num.file
-    for ops in num.ops:
-        for op in ops:
-            if not isinstance(op, PackOp):
-                continue
-            parts = [v for _, v in op.slot_values()]
-            src = parts[0].owner if parts and isinstance(parts[0], SSAValue) else None
-            if not isinstance(src, UnpackOp) or len(parts) >= len(src.results):
-                continue
-            k = parts[0].index  # type: ignore[union-attr]
-            words = src.results[k:k + len(parts)]
-            if len(words) != len(parts) or any(p is not r for p, r in zip(parts, words)):
-                continue
-            if k % op.results[0].type.alignment():  # type: ignore[attr-defined]
-                continue
-            a = src.src_reg("a")
-            ix = index.get(a) if a is not None else None
-            iy = index.get(op.results[0])
-            if ix is not None and iy is not None and file[ix] == file[iy]:
-                out.append((iy, ix, k))
+    for op, src, k in _repacks(num):
+        y = op.results[0]
+        if len(src.results) == len(op.slot_values()) or k % y.type.alignment():  # type: ignore[attr-defined]
+            continue
+        a = src.src_reg("a")
+        ix = index.get(a) if a is not None else None
+        iy = index.get(y)
+        if ix is not None and iy is not None and file[ix] == file[iy]:
+            out.append((iy, ix, k))
     return out
 
 
@@ -294,21 +303,14 @@ def repack_pairs(num: ValueNumbering) -> list[tuple[int, int]]:
     that are not placed yet when the wide value is."""
     out: list[tuple[int, int]] = []
     index = num.index
-    for ops in num.ops:
-        for op in ops:
-            if not isinstance(op, PackOp):
-                continue
-            parts = [v for _, v in op.slot_values()]
-            src = parts[0].owner if parts and isinstance(parts[0], SSAValue) else None
-            if not isinstance(src, UnpackOp) or len(parts) != len(src.results):
-                continue
-            if any(p is not r for p, r in zip(parts, src.results)):
-                continue
-            a = src.src_reg("a")
-            ix = index.get(a) if a is not None else None
-            iy = index.get(op.results[0])
-            if ix is not None and iy is not None and a.type == op.results[0].type:
-                out.append((ix, iy))
+    for op, src, k in _repacks(num):
+        if k or len(src.results) != len(op.slot_values()):
+            continue
+        a = src.src_reg("a")
+        ix = index.get(a) if a is not None else None
+        iy = index.get(op.results[0])
+        if ix is not None and iy is not None and a.type == op.results[0].type:
+            out.append((ix, iy))
     return out
 
 
