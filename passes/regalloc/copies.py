@@ -28,6 +28,11 @@ prior of two results) :func:`split_ties` gives the instruction a fresh copy
 of it, so result and prior never interfere; where that prior is also a
 source of the instruction, the source reads the copy as well, so the
 instruction needs no more registers at once than before the split.  A
+prior that is a constant (``MOV`` of an immediate or a ``c[][]`` word: the
+0 every masked load of a Triton tile falls back to) is not copied but
+written again next to each instruction, and the last reader gets the
+original moved down to it, so no register holds the constant across the
+loads (ptxas zeroes each load register in place).  A
 ``TIED`` source (an op class's fact: HGMMA writes ``d`` into ``c``) is
 copied in the same cases, and also when the op reads it in another slot,
 which then keeps the original: HGMMA's A must not share ``d``'s registers.
@@ -227,7 +232,8 @@ def split_ties(func: Operation) -> int:
 
 
 def _constant_def(v: SSAValue) -> Operation | None:
-    """The unguarded ``MOV`` of an immediate (or RZ) defining ``v``, else None."""
+    """The unguarded ``MOV`` of a constant (an immediate or a ``c[][]``
+    word: no register operand) defining ``v``, else None."""
     op = v.owner
     if not isinstance(op, MovOp) or op.operand_groups()[1] is not None or op.operands:
         return None

@@ -35,6 +35,12 @@ R7, c[0x0][0x178], !P1``) where ori spilled them to ``P2R``/``R2P`` homes.
 A use that ANDs the predicate with another (``PLOP3.LUT d, p, q, PT,
 0xc0``) takes the comparison with ``q`` as its combining input instead
 (``ISETP.CMP.AND d, a, b, q``): one instruction, as in ptxas's listing.
+An operand that is not live there but is computed by one clonable
+instruction from registers that are is recomputed with it, for a predicate
+read by at most :data:`CHAIN_USERS` instructions (:func:`pred_chain`: two
+instructions per reader against a ``P2R`` and an ``R2P`` per reader, the
+original two gone; ptxas's ``IADD3 R33, R88, 0x1`` / ``ISETP.GE.AND P0, PT,
+R33, c[0x0][0x184], PT`` in Triton's attention loop).
 Not for R values: ``ori-remat-block`` recomputes those before allocation,
 and a clone is never spilled again.  The driver does this only in a round
 where the R file coloured: where it failed, the operands are spilled next,

@@ -30,7 +30,8 @@ ties by definition order.  A candidate is taken while some over-target
 block it relieves still needs registers; it frees its width in every
 over-target block it relieves.  ori adds one rule: a round takes no two
 candidates of which one reads the other (directly or through a copy's
-chain), so that each copy reads exactly what the round planned; the other
+chain), nor two products that merge into one add, so that each copy reads
+exactly what the round planned; the other
 one waits for the next round (the seed iterates up to
 ``nv-remat-max-times`` anyway).  The seed's diagnostic "Really Final
 Pull-in: <count> (<total_cost>)" reports the selection.
@@ -60,6 +61,7 @@ def select(candidates: list[Candidate], excess: dict[int, int]) -> list[Candidat
     chosen: list[Candidate] = []
     values: set[object] = set()
     reads: set[object] = set()
+    adds: set[object] = set()  # adds a chosen copy merges into
     for c in sorted(candidates, key=lambda c: (c.total, c.index, c.kind)):
         if all(n <= 0 for n in need.values()):
             break
@@ -67,9 +69,13 @@ def select(candidates: list[Candidate], excess: dict[int, int]) -> list[Candidat
             continue
         if c.value in values or c.value in reads or c.reads & values:
             continue
+        merged = {s.fuse for s in c.sites if s.fuse is not None}
+        if merged & adds:
+            continue  # two products of one add: the second waits a round
         chosen.append(c)
         values.add(c.value)
         reads |= c.reads
+        adds |= merged
         for b, w in c.relieves.items():
             if b in need:
                 need[b] -= w

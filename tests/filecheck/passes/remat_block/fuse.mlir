@@ -75,3 +75,39 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+// @both: two products live across the loop, read by one add there: each
+// could merge into it, one round takes the first (it becomes IMAD %x,
+// c[0x0][0x168], %m2) and the second waits for the next round, where the
+// add is that IMAD and %m2 is pulled as a plain copy.
+// CHECK-LABEL: ori.func kernel @both(
+// CHECK:       ^bb1(%i: !ori.r32, %s: !ori.r32):
+// CHECK:         %o = ori.imad %x, c[0x0][0x168], %{{.*}} : (!ori.r32, !ori.r32) -> !ori.r32
+// REM: remark: @both: rematerialized %m1 (IMAD, 1 register): pulled into ^bb1, merged into the add that reads it in ^bb1 (0 instructions, cost 0)
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @both() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %y = ori.s2r SR_TID.Y : () -> !ori.r32
+    %m1 = ori.imad %x, c[0x0][0x168], RZ : (!ori.r32) -> !ori.r32
+    %m2 = ori.imad %y, c[0x0][0x168], RZ : (!ori.r32) -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    ori.bra ^bb1(%z : !ori.r32, %z : !ori.r32)
+  ^bb1(%i: !ori.r32, %s: !ori.r32):
+    %o = ori.iadd3 %m1, %m2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %w = ori.imad wide %o, 0x4, %a : (!ori.r32, !ori.r64) -> !ori.r64
+    %v1 = ori.ldg [%w] : (!ori.r64) -> !ori.r32
+    %v2 = ori.ldg [%w + 0x4] : (!ori.r64) -> !ori.r32
+    %v3 = ori.ldg [%w + 0x8] : (!ori.r64) -> !ori.r32
+    %s2 = ori.iadd3 %s, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s2, %v3, %i : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %i2 = ori.iadd3 %i, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %i2, c[0x0][0x168], PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%i2 : !ori.r32, %s3 : !ori.r32), ^bb2
+  ^bb2:
+    %t = ori.iadd3 %s3, %x, %y : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %t : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
