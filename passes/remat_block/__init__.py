@@ -21,7 +21,10 @@ The modules, one job each:
 * :mod:`.search` -- the over-target blocks, their candidates in the
   live-out or the internal view, the second-chance loop, the relief;
 * :mod:`.cost` -- clone cost limits and the greedy selection;
-* :mod:`.execute` -- cloning, rewriting, dead originals, undo;
+* :mod:`.execute` -- cloning, rewriting, dead originals, undo (and a
+  product merged into the add that reads it);
+* :mod:`.exits` -- loop-exit edges split before the rounds, folded back
+  where no copy went (ori's);
 * :mod:`.driver` -- the rounds and the re-measurement that keeps max live
   from ever rising.
 
@@ -110,7 +113,8 @@ level 3 every rejection (``%v: MULTIDEF``, ``%v: not pullable: ...``,
 ``stats=true``: max live before and after per function.
 
 Input invariants: SSA ``ori.func`` bodies with virtual registers.  Blocks
-and edges are never changed.
+and edges change only where a loop-exit edge keeps the block of its own
+that received a copy (:mod:`.exits`); the pass preserves no CFG analysis.
 """
 
 from __future__ import annotations
@@ -130,7 +134,6 @@ from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.func import FuncOp
 from passes.contract import (
-    CFG_ANALYSES,
     Requirement,
     emit_line,
     emit_remark,
@@ -176,8 +179,9 @@ class RematBlockPass(ModulePass):
 
     name = "ori-remat-block"
     REQUIRES: ClassVar[frozenset[Requirement]] = frozenset({Requirement.SSA})
-    # instructions are cloned and removed; no block or edge changes
-    PRESERVES: ClassVar[frozenset[type]] = CFG_ANALYSES
+    # a loop-exit edge may keep the block exits.py split it with (a copy
+    # went there): the CFG and what is computed from it change
+    PRESERVES: ClassVar[frozenset[type]] = frozenset()
 
     nv_remat_block: int = option(
         14, "nv-remat-block: bitmask of remat modes, 1 local split after a block's peak, 2 "
