@@ -55,6 +55,7 @@ The assignment's register consumption is ``base + width`` (sub_939CE0:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -215,7 +216,8 @@ def fatpoint_allocate(
 
 def _place_parts(whole: Unit, b: int, by_id: dict[int, Unit], assignment: dict[int, int],
                  occ: np.ndarray, cands: dict[tuple[int, int], int],
-                 masks: dict[int, int] | None, place: object) -> None:
+                 masks: dict[int, int] | None,
+                 place: Callable[[Unit, int, list[tuple[int, int]]], None]) -> None:
     """Put the unplaced narrower partners of ``whole`` (its ``ori.pack``
     parts, ``ori.unpack`` results, slices) in place now, each where its
     registers are free over its whole live range: a unit coloured between
@@ -240,7 +242,7 @@ def _place_parts(whole: Unit, b: int, by_id: dict[int, Unit], assignment: dict[i
         busy = _busy(occ, segs)
         if any(busy >> (r + i) & 1 for i in range(part.width)):
             continue
-        place(part, r, segs)  # type: ignore[operator]
+        place(part, r, segs)
 
 
 __all__ = [
