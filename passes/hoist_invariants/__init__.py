@@ -42,10 +42,13 @@ Remarks (``remarks=true``, stderr), one per loop::
 
     remark: @k ^bb2: hoisted 3 instructions from ^bb2 to ^bb1
     remark: @k ^bb5: not hoisted: load under a possibly aliasing store ...
+    remark: @k ^bb2: sank 2 instructions read only after the loop to its exit ^bb3
 
 and with ``remarks=true`` or ``stats=true`` one total per function::
 
     ori-hoist-invariants-early: @k: [hoisted instructions=3] [loops hoisted=1] [loops not hoisted=1]
+
+(and ``[sunk instructions=N]`` where something sank).
 
 Seed knobs of the "Hoisting Knobs" table that ori models are options with
 the seed's kebab-case name and default.  Not modelled:
@@ -78,6 +81,7 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
@@ -85,6 +89,7 @@ from ori_dialect.analysis import functions_of
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
 from passes.hoist_invariants.budget import BudgetKnobs
 from passes.hoist_invariants.driver import DriverKnobs, hoist_function
+from passes.hoist_invariants.sink import sink_function
 
 PASS_NAMES = ("ori-hoist-invariants-early", "ori-hoist-invariants-late",
               "ori-hoist-invariants-late2", "ori-hoist-invariants-late3")
@@ -160,6 +165,10 @@ class HoistInvariantsPass(ModulePass):
     hoist_duplicates: bool = option(
         True, "ori: hoist an invariant of a mid block when the loop computes the same value "
         "more than once, merging the copies at the preheader (passes/hoist_invariants/mid_blocks.py)")
+    sink_to_exits: bool = option(
+        True, "ori: move a pure instruction whose results only the code after its loop reads "
+        "to the loop's exit block (passes/hoist_invariants/sink.py); the seed names sinking "
+        "(MovWeightForSinkingHoisting) but gives no algorithm")
     remarks: bool = option(
         False, "ori: print one remark per loop (hoisted N instructions, or not hoisted and "
         "why) and the per-function totals to stderr")
@@ -219,6 +228,8 @@ class HoistInvariantsPass(ModulePass):
         invocations = 0
         for func in functions_of(op):
             fname = func.sym_name.data  # type: ignore[attr-defined]
+            if self.sink_to_exits:
+                self._sink(fname, func)
             blocks = list(func.regions[0].blocks)
             if len(blocks) <= 2:
                 # the guard: "two-block functions have at most a trivial loop"
@@ -239,6 +250,17 @@ class HoistInvariantsPass(ModulePass):
                            f"[loops not hoisted={rep.loops_not}]")
         if self.remarks or self.stats:
             flush_diagnostics()
+
+
+    def _sink(self, fname: str, func: Operation) -> None:
+        sunk = sink_function(func)
+        if self.remarks:
+            for s in sunk:
+                plural = "s" if s.count != 1 else ""
+                emit_remark(fname, f"sank {s.count} instruction{plural} read only after the "
+                            f"loop to its exit ^bb{s.exit}", block=s.header)
+        if (self.remarks or self.stats) and sunk:
+            emit_stats(self.name, f"@{fname}: [sunk instructions={sum(s.count for s in sunk)}]")
 
 
 def fixed_pass_id(pass_id: int) -> int:
