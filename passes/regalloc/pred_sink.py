@@ -1,6 +1,7 @@
 """Predicates computed next to their readers: before allocation, a P-file
 value's definition moves down to its first reader when that shortens the
-predicates' live ranges and lengthens no other.
+predicates' live ranges and lengthens no other (save one bounded R-for-P
+trade, below).
 
 The P file has seven registers.  Triton's masked loads compute their masks
 in a row -- eight ``and.pred`` of a loop-invariant row mask and the K mask,
@@ -15,20 +16,37 @@ A definition ``D`` moves to just before its first reader when
 * it is an instruction that may move at all
   (:func:`passes.hoist_invariants.safety.never_moves`), reads no memory,
   and defines one P value, every reader of which is later in the block;
-* every non-P register it reads is live there anyway (read at or after
-  that point, or live out of the block): no R/UR range grows, so the R
-  count and the recomputation of spilled comparisons at their readers
-  (:mod:`.remat`, which needs the compared registers live there) are as
-  before;
-* at most one P operand is not live there anyway: over the span ``D``
-  moves across, the P values live change by (operands lengthened) - 1 <= 0.
+* every register it reads is live there anyway (read at or after that
+  point, or live out of the block), except
+  - one P operand: over the span ``D`` moves across, the P values live
+    change by (operands lengthened) - 1 <= 0;
+  - a compared value ``D`` alone reads (``ISETP p, x, ..`` with ``x =
+    IADD3 b, 0x1``): its definition moves with ``D``, and the registers it
+    reads count as ``D``'s;
+  - one R operand, where the P file overflows (more than seven live) on
+    the way and ``D`` reads no predicate: the R register is what a
+    ``P2R`` home would take there anyway.  This is ptxas's attention loop
+    (``IADD3 R33, R88, 0x1`` / ``ISETP.GE.AND P0, PT, R33, ..`` / ``FSEL``,
+    the column base R88 live instead of four masks).  A comparison that
+    also ANDs a predicate (a B-tile mask with the column mask) would keep
+    that one live at each reader; where the allocator recomputes it
+    instead, every reader pays an ISETP (Triton's matmul: three more).
+
+Otherwise no R/UR range grows, so the R count and the recomputation of
+spilled comparisons at their readers (:mod:`.remat`, which needs the
+compared registers live there) are as before.
 
 The block is walked bottom-up, so a row of definitions that share one
-operand (the K mask) moves as a whole: the last one lengthens the shared
-operand, each earlier one then finds it live.  A block's moves are kept
-only when one of them frees a predicate (lengthens nothing): a row of
-moves that each trade one range for another changes no pressure, only
-the order the allocator sees.
+operand (the K mask, the column base) moves as a whole: the last one
+lengthens the shared operand, each earlier one then finds it live.  A
+block's moves are kept only when one of them frees a predicate
+(lengthens nothing): a row of moves that each trade one range for another
+changes no pressure, only the order the allocator sees.
+
+Figures (benchmarks/codesize_vs_ptxas.py, Triton sm_80): 3121 -> 3077
+instructions, loop bodies 896 -> 856 with the exit sinking of
+``ori-hoist-invariants``; the R-for-P trade alone took matmul_tf32 from
+65 registers to 61 and attention's loop from 227 to 219 instructions.
 """
 
 from __future__ import annotations
@@ -47,24 +65,46 @@ def _is_reg(v: SSAValue) -> bool:
     return isinstance(t, OriRegisterType) and not t.is_fixed
 
 
+def _movable_def(op: Operation) -> bool:
+    return (isinstance(op, OriInstruction) and len(op.results) == 1
+            and never_moves(op) is None and not op.MEM.reads)
+
+
 def _candidate(op: Operation) -> bool:
     return (isinstance(op, OriInstruction) and len(op.results) == 1
             and isinstance(op.results[0].type, PredType)
             and never_moves(op) is None and not op.MEM.reads)
 
 
-def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[Operation, Operation]]:
-    """The moves (definition, the op it goes before) for ``block``, in the
+P_REGISTERS = 7
+"""P0-P6: beyond this many predicates live at once, the allocator gives some
+of them ``P2R`` homes (one R register for up to seven)."""
+
+
+def _p_pressure(block: Block, live_out: set[SSAValue]) -> dict[Operation, int]:
+    """P-file values live just before each op of ``block``."""
+    live = {v for v in live_out if isinstance(v.type, PredType)}
+    out: dict[Operation, int] = {}
+    for op in reversed(list(block.ops)):
+        live.difference_update(op.results)
+        live.update(v for v in op.operands if isinstance(v.type, PredType) and _is_reg(v))
+        out[op] = len(live)
+    return out
+
+
+def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[list[Operation], Operation]]:
+    """The moves (definitions, the op they go before) for ``block``, in the
     order to apply them; [] when none frees a predicate."""
     order = list(block.ops)
     pos = {op: i for i, op in enumerate(order)}
-    moves: list[tuple[Operation, Operation]] = []
+    pressure = _p_pressure(block, live_out)
+    moves: list[tuple[list[Operation], Operation]] = []
     frees = False
 
-    def live_at(v: SSAValue, at: int, skip: Operation) -> bool:
+    def live_at(v: SSAValue, at: int, skip: set[Operation]) -> bool:
         if v in live_out:
             return True
-        return any(u.operation is not skip and u.operation in pos and pos[u.operation] >= at
+        return any(u.operation not in skip and u.operation in pos and pos[u.operation] >= at
                    for u in v.uses)
 
     for op in reversed(list(block.ops)):
@@ -77,24 +117,45 @@ def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[Operation, Operat
         t = pos[first]
         if t <= pos[op] + 1:
             continue
-        longer = 0
-        ok = True
+        group = [op]
+        longer_p = longer_r = 0
         for v in dict.fromkeys(op.operands):
-            if not _is_reg(v) or live_at(v, t, op):
+            if not _is_reg(v) or live_at(v, t, {op}):
                 continue
-            if not isinstance(v.type, PredType):
-                ok = False
-                break
-            longer += 1
-        if not ok or longer > 1:
+            if isinstance(v.type, PredType):
+                longer_p += 1
+                continue
+            d = v.owner
+            if (sum(1 for _ in v.uses) == 1 and isinstance(d, Operation) and d.parent_block() is block
+                    and d in pos and _movable_def(d)):
+                # the compared value goes with the comparison (its one reader)
+                group.insert(0, d)
+                for w in dict.fromkeys(d.operands):
+                    if _is_reg(w) and not live_at(w, t, {op, d}):
+                        if isinstance(w.type, PredType):
+                            longer_p += 1
+                        else:
+                            longer_r += 1
+                continue
+            longer_r += 1
+        if longer_p > 1 or longer_r > 1:
             continue
-        frees = frees or longer == 0
-        i = pos[op]
-        order.pop(i)
-        order.insert(t - 1, op)
-        for k in range(i, t):
-            pos[order[k]] = k
-        moves.append((op, first))
+        if longer_r:
+            # one R range for a predicate only where the P file overflows
+            # on the way: a home would take an R register there anyway
+            span = order[pos[op]:t]
+            if (longer_p or any(isinstance(v.type, PredType) and _is_reg(v) for v in op.operands)
+                    or max(pressure.get(o, 0) for o in span) <= P_REGISTERS):
+                continue
+        frees = frees or (longer_p == 0 and longer_r == 0)
+        for g in group:
+            i = pos[g]
+            order.pop(i)
+            t = pos[first] if pos[first] < i else pos[first] - 1
+            order.insert(t, g)
+            for k in range(min(i, t), len(order)):
+                pos[order[k]] = k
+        moves.append((group, first))
     return moves if frees else []
 
 
@@ -106,10 +167,11 @@ def predicates_to_readers(func: Operation) -> int:
     moved = 0
     for b, block in enumerate(lv.cfg.blocks):
         live_out = {values[i] for i in lv.live_out(b)}
-        for op, before in _plan(block, live_out):
-            op.detach()
-            block.insert_op_before(op, before)
-            moved += 1
+        for group, before in _plan(block, live_out):
+            for op in group:
+                op.detach()
+                block.insert_op_before(op, before)
+                moved += 1
     return moved
 
 

@@ -6,7 +6,12 @@
 // next to their loads, five row masks keep P registers, three are
 // recomputed (fused with the K mask) from rows that stay live for the
 // epilogue, and nothing takes a P2R home; without the move nine predicates
-// are live before the first load and two go to homes.  @keeps: a
+// are live before the first load and two go to homes.  @columns is the
+// shape of Triton's attention loop: four column masks (a comparison of the
+// column base plus a constant) read by SELs while the eight row masks are
+// live: each comparison moves with its add to its SEL, the column base
+// stays live instead (ptxas's IADD3 R33, R88, 0x1 / ISETP.GE.AND P0, ...
+// / FSEL), and no mask takes a home.  @keeps: a
 // comparison whose register operand dies there stays where it is (moving it
 // would lengthen that R range).
 // RUN: ori-opt %s --split-input-file -p 'ori-regalloc' -t ori-asm | filecheck %s
@@ -23,6 +28,21 @@
 // CHECK-COUNT-5: PLOP3.LUT P0, P{{[2-6]}}, [[K]], PT, 0xc0 ;
 // CHECK-NOT:   R2P
 // CHECK:       end masks
+// CHECK-LABEL: .entry columns
+// CHECK-NOT:   P2R
+// CHECK:       .L_x_1:
+// CHECK-NEXT:  IADD3 [[B:R[0-9]+]], R{{[0-9]+}}, R{{[0-9]+}}, RZ ;
+// CHECK-NEXT:  SHL
+// CHECK-NEXT:  ISETP.LT.AND [[C:P[0-6]]], PT, [[B]], c[0x0][0x21c], PT ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, R{{[0-9]+}}, 0x1, [[C]] ;
+// CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0x1, RZ ;
+// CHECK-NEXT:  ISETP.LT.AND [[C:P[0-6]]], PT, [[M]], c[0x0][0x21c], PT ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, R{{[0-9]+}}, 0x2, [[C]] ;
+// CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0x8, RZ ;
+// CHECK-NEXT:  ISETP.LT.AND [[C:P[0-6]]], PT, [[M]], c[0x0][0x21c], PT ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, R{{[0-9]+}}, 0x3, [[C]] ;
+// CHECK-NOT:   R2P
+// CHECK:       end columns
 // CHECK-LABEL: .entry keeps
 // CHECK:       IADD3 [[X:R[0-9]+]], R{{[0-9]+}}, 0x1, RZ ;
 // CHECK-NEXT:  ISETP.LT.U32.AND [[Q:P[0-6]]], PT, [[X]], 0x40, PT ;
@@ -32,6 +52,9 @@
 // OFF:         P2R
 // OFF:         R2P
 // OFF:         end masks
+// OFF-LABEL:   .entry columns
+// OFF:         P2R
+// OFF:         end columns
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @masks() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
@@ -75,6 +98,79 @@ builtin.module attributes {ori.target = "sm_80"} {
     %v6 = ori.ldg [%a + 0x18] if %d6 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
     %v7 = ori.ldg [%a + 0x1c] if %d7 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
     %s0 = ori.iadd3 %s, %v0, %v1 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s1 = ori.iadd3 %s0, %v2, %v3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s2 = ori.iadd3 %s1, %v4, %v5 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s2, %v6, %v7 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %k2 = ori.iadd3 %k, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %p = ori.isetp lt.u32 %k2, %n, PT : (!ori.r32, !ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^bb1(%k2 : !ori.r32, %s3 : !ori.r32), ^bb2
+  ^bb2:
+    %e0 = ori.iadd3 %m0, %m1, %m2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %e1 = ori.iadd3 %m3, %m4, %m5 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %e2 = ori.iadd3 %m6, %m7, %e0 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %e3 = ori.iadd3 %e1, %e2, %s3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %e3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @columns() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>, #ori.param<4, align 4, at 0xc>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %n = ori.mov c[0x0][0x218] : () -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %z = ori.mov 0x0 : () -> !ori.r32
+    %m0 = ori.iadd3 %t, 0x0, RZ : (!ori.r32) -> !ori.r32
+    %m1 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %m2 = ori.iadd3 %t, 0x4, RZ : (!ori.r32) -> !ori.r32
+    %m3 = ori.iadd3 %t, 0x6, RZ : (!ori.r32) -> !ori.r32
+    %m4 = ori.iadd3 %t, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %m5 = ori.iadd3 %t, 0xa, RZ : (!ori.r32) -> !ori.r32
+    %m6 = ori.iadd3 %t, 0xc, RZ : (!ori.r32) -> !ori.r32
+    %m7 = ori.iadd3 %t, 0xe, RZ : (!ori.r32) -> !ori.r32
+    %row0 = ori.isetp lt %m0, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row1 = ori.isetp lt %m1, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row2 = ori.isetp lt %m2, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row3 = ori.isetp lt %m3, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row4 = ori.isetp lt %m4, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row5 = ori.isetp lt %m5, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row6 = ori.isetp lt %m6, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %row7 = ori.isetp lt %m7, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    ori.bra ^bb1(%z : !ori.r32, %z : !ori.r32)
+  ^bb1(%k : !ori.r32, %s : !ori.r32):
+    %b = ori.iadd3 %t, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %b1 = ori.iadd3 %b, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %b8 = ori.iadd3 %b, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %b9 = ori.iadd3 %b, 0x9, RZ : (!ori.r32) -> !ori.r32
+    %c0 = ori.isetp lt %b, c[0x0][0x21c], PT : (!ori.r32) -> !ori.p
+    %c1 = ori.isetp lt %b1, c[0x0][0x21c], PT : (!ori.r32) -> !ori.p
+    %c8 = ori.isetp lt %b8, c[0x0][0x21c], PT : (!ori.r32) -> !ori.p
+    %c9 = ori.isetp lt %b9, c[0x0][0x21c], PT : (!ori.r32) -> !ori.p
+    %x = ori.shl %s, 0x1 : (!ori.r32) -> !ori.r32
+    %q0 = ori.sel %x, 0x1, %c0 : (!ori.r32, !ori.p) -> !ori.r32
+    %q1 = ori.sel %q0, 0x2, %c1 : (!ori.r32, !ori.p) -> !ori.r32
+    %q2 = ori.sel %q1, 0x3, %c8 : (!ori.r32, !ori.p) -> !ori.r32
+    %q3 = ori.sel %q2, 0x4, %c9 : (!ori.r32, !ori.p) -> !ori.r32
+    %kin = ori.isetp lt %k, c[0x0][0x218], PT : (!ori.r32) -> !ori.p
+    %d0 = ori.plop3 %row0, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d1 = ori.plop3 %row1, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d2 = ori.plop3 %row2, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d3 = ori.plop3 %row3, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d4 = ori.plop3 %row4, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d5 = ori.plop3 %row5, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d6 = ori.plop3 %row6, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %d7 = ori.plop3 %row7, %kin, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %v0 = ori.ldg [%a + 0x0] if %d0 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v1 = ori.ldg [%a + 0x4] if %d1 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v2 = ori.ldg [%a + 0x8] if %d2 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v3 = ori.ldg [%a + 0xc] if %d3 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v4 = ori.ldg [%a + 0x10] if %d4 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v5 = ori.ldg [%a + 0x14] if %d5 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v6 = ori.ldg [%a + 0x18] if %d6 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %v7 = ori.ldg [%a + 0x1c] if %d7 else %z : (!ori.r64, !ori.p, !ori.r32) -> !ori.r32
+    %s0 = ori.iadd3 %q3, %v0, %v1 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %s1 = ori.iadd3 %s0, %v2, %v3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %s2 = ori.iadd3 %s1, %v4, %v5 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %s3 = ori.iadd3 %s2, %v6, %v7 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
