@@ -23,9 +23,13 @@ A definition ``D`` moves to just before its first reader when
   - a compared value ``D`` alone reads (``ISETP p, x, ..`` with ``x =
     IADD3 b, 0x1``): its definition moves with ``D``, and the registers it
     reads count as ``D``'s;
-  - one R operand, where the P file overflows (more than seven live) on
-    the way and ``D`` reads no predicate: the R register is what a
-    ``P2R`` home would take there anyway.  This is ptxas's attention loop
+  - one R operand, in a loop (where the homes' ``P2R``/``R2P`` run on
+    every iteration), where the P file overflows (more than seven live) on
+    the way, fewer R registers than the function's peak are live there
+    (CUB's vsmem select sweep, whose twenty predicates are live outside
+    any loop, went from 64 to 65 registers before these two conditions)
+    and ``D`` reads no predicate: the R register is what a ``P2R`` home
+    would take there anyway.  This is ptxas's attention loop
     (``IADD3 R33, R88, 0x1`` / ``ISETP.GE.AND P0, PT, R33, ..`` / ``FSEL``,
     the column base R88 live instead of four masks).  A comparison that
     also ANDs a predicate (a B-tile mask with the column mask) would keep
@@ -54,9 +58,11 @@ from __future__ import annotations
 from xdsl.ir import Block, Operation, SSAValue
 
 from ori_dialect.analysis.cfg import CFG
+from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import Liveness
+from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.instruction import OriInstruction
-from ori_dialect.ir.registers import OriRegisterType, PredType
+from ori_dialect.ir.registers import OriRegisterType, PredType, RegFile
 from passes.hoist_invariants.safety import never_moves
 
 
@@ -81,23 +87,32 @@ P_REGISTERS = 7
 of them ``P2R`` homes (one R register for up to seven)."""
 
 
-def _p_pressure(block: Block, live_out: set[SSAValue]) -> dict[Operation, int]:
-    """P-file values live just before each op of ``block``."""
-    live = {v for v in live_out if isinstance(v.type, PredType)}
-    out: dict[Operation, int] = {}
+def _pressure(block: Block, live_out: set[SSAValue]) -> dict[Operation, tuple[int, int]]:
+    """(P values, R registers) live just before each op of ``block``."""
+    live = {v for v in live_out if _is_reg(v)}
+    out: dict[Operation, tuple[int, int]] = {}
     for op in reversed(list(block.ops)):
         live.difference_update(op.results)
-        live.update(v for v in op.operands if isinstance(v.type, PredType) and _is_reg(v))
-        out[op] = len(live)
+        live.update(v for v in op.operands if _is_reg(v))
+        p = r = 0
+        for v in live:
+            t = v.type
+            assert isinstance(t, OriRegisterType)
+            if isinstance(t, PredType):
+                p += 1
+            elif t.REG_FILE is RegFile.R:
+                r += t.num_regs()
+        out[op] = (p, r)
     return out
 
 
-def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[list[Operation], Operation]]:
+def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple[int, int]],
+          r_peak: int, in_loop: bool) -> list[tuple[list[Operation], Operation]]:
     """The moves (definitions, the op they go before) for ``block``, in the
-    order to apply them; [] when none frees a predicate."""
+    order to apply them; [] when none frees a predicate.  ``pressure``:
+    :func:`_pressure`; ``r_peak``: the function's most R registers live."""
     order = list(block.ops)
     pos = {op: i for i, op in enumerate(order)}
-    pressure = _p_pressure(block, live_out)
     moves: list[tuple[list[Operation], Operation]] = []
     frees = False
 
@@ -143,9 +158,11 @@ def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[list[Operation], 
         if longer_r:
             # one R range for a predicate only where the P file overflows
             # on the way: a home would take an R register there anyway
-            span = order[pos[op]:t]
-            if (longer_p or any(isinstance(v.type, PredType) and _is_reg(v) for v in op.operands)
-                    or max(pressure.get(o, 0) for o in span) <= P_REGISTERS):
+            span = [pressure.get(o, (0, 0)) for o in order[pos[op]:t]]
+            if (not in_loop or longer_p
+                    or any(isinstance(v.type, PredType) and _is_reg(v) for v in op.operands)
+                    or max(p for p, _ in span) <= P_REGISTERS
+                    or max(r for _, r in span) >= r_peak):
                 continue
         frees = frees or (longer_p == 0 and longer_r == 0)
         for g in group:
@@ -162,12 +179,16 @@ def _plan(block: Block, live_out: set[SSAValue]) -> list[tuple[list[Operation], 
 def predicates_to_readers(func: Operation) -> int:
     """Move P-file definitions down to their first readers (module
     docstring).  Returns the number of definitions moved."""
-    lv = Liveness(CFG.compute(func))
+    cfg = CFG.compute(func)
+    lv = Liveness(cfg)
+    depth = LoopInfo(cfg, DominatorTree(cfg)).depths()
     values = lv.numbering.values
     moved = 0
+    outs = [{values[i] for i in lv.live_out(b)} for b in range(lv.cfg.num_blocks)]
+    pressure = [_pressure(block, outs[b]) for b, block in enumerate(lv.cfg.blocks)]
+    r_peak = max((r for per in pressure for _, r in per.values()), default=0)
     for b, block in enumerate(lv.cfg.blocks):
-        live_out = {values[i] for i in lv.live_out(b)}
-        for group, before in _plan(block, live_out):
+        for group, before in _plan(block, outs[b], pressure[b], r_peak, depth[b] > 0):
             for op in group:
                 op.detach()
                 block.insert_op_before(op, before)
