@@ -19,6 +19,7 @@ coalesced, since every copy left is an instruction, often in a loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -123,12 +124,26 @@ def colour(
             before = broken_hints(fu, res.assignment)
             res, _, out.copies = refine(fu, res, allowed, pressure, len(lm.points),
                                         knobs.threshold, FILE_SIZE[f], abi_mask or None, pinned,
-                                        knobs.refine_trials, more_warps)
+                                        knobs.refine_trials, more_warps,
+                                        partial(unit_weights, fu, lm, knobs.loop_iterations))
             out.traded = out.copies > before
         out.assignment.update(res.assignment)
         out.failed.extend(res.failed)
         out.peaks[f] = res.peak
         out.bounds[f] = pressure_bound(allowed, int(pressure.max()) if pressure.size else 0)
+    return out
+
+
+def unit_weights(units: list[Unit], lm: LiveMatrix, loop_iterations: float) -> dict[int, float]:
+    """Unit id -> ``loop_iterations`` ** the deepest loop its live points reach."""
+    out: dict[int, float] = {}
+    depth = lm.depth
+    for u in units:
+        d = 0
+        for s, e in zip(u.points.starts.tolist(), u.points.ends.tolist()):
+            if e > s:
+                d = max(d, int(depth[s:e].max()))
+        out[u.id] = float(loop_iterations) ** d
     return out
 
 

@@ -172,3 +172,42 @@ def test_triton_matmul_tf32_has_ptxas_register_count() -> None:
     refine.py): matmul_tf32 (sm_80) colours in ptxas's 64 registers."""
     func, _ = _compile("matmul_tf32")
     assert func.attributes["ori.num_regs"].value.data <= 64  # type: ignore[union-attr]
+
+
+def _loop(asm: str) -> list[str]:
+    """The instruction lines of the K loop (``.L_x_2`` to its back branch),
+    without the in-place pseudo-op comments."""
+    body = asm[asm.index(".L_x_2:"):asm.index(".L_x_3:")]
+    return [ln.strip() for ln in body.splitlines()[1:] if ln.strip() and not ln.strip().startswith("//")]
+
+
+def test_triton_attention_loop_scales_accumulators_in_place() -> None:
+    """attention_fwd (sm_80): the accumulators scaled word by word before the
+    second pair of HMMAs stay in their registers and the LDSM quads' B pairs
+    are read in place where one order of refine's polish meets those hints:
+    no PACK or UNPACK in the K loop but one moves (the B pair of the first
+    HMMAs, whose D takes the quad: ptxas gives D fresh registers), and an
+    HMMA adds in place (C and D the same quad), as in ptxas's listing.  The
+    column masks are compared at their SELs (pred_sink): no more than three
+    P2R homes."""
+    import re
+
+    _, asm = _compile("attention_fwd")
+    loop = _loop(asm)
+    assert len([ln for ln in loop if ln.split()[0] in ("PACK", "UNPACK")]) <= 1
+    in_place = [ln for ln in loop if (m := re.match(r"HMMA\.\S+ (R\d+), R\d+, R\d+, (R\d+) ;", ln))
+                and m.group(1) == m.group(2)]
+    assert in_place
+    assert sum(ln.startswith("P2R") for ln in loop) <= 3
+
+
+def test_triton_matmul_loops_keep_mma_operands_in_place() -> None:
+    """matmul (sm_80): the LDSM quad's two B pairs are the quad's own
+    registers; matmul_f16out (sm_80): the epilogue's UNPACKs of the
+    accumulators are outside the K loop (ori-hoist-invariants'
+    sink-to-exits), so the loop moves no accumulator word."""
+    for name in ("matmul", "matmul_f16out"):
+        _, asm = _compile(name)
+        loop = _loop(asm)
+        assert not [ln for ln in loop if ln.split()[0] in ("PACK", "UNPACK")], name
+        assert any(ln.startswith("HMMA") for ln in loop), name
