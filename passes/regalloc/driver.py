@@ -4,10 +4,10 @@ sub_9721C0" and "Per-Class Driver: sub_971A90").
 For each function (callees before callers, for the static frame layout of
 :mod:`.spill`):
 
-1. unpacks move down to their first reader, so do predicate definitions
-   where that frees a P register (``sink-predicates``), and tied prior
-   values that outlive their guarded instruction are copied
-   (:func:`.copies.unpacks_to_readers`, :func:`.pred_sink.predicates_to_readers`,
+1. unpacks move down to their first reader, so do predicate and 32-bit R
+   definitions where that frees a register (``sink-definitions``), and
+   tied prior values that outlive their guarded instruction are copied
+   (:func:`.copies.unpacks_to_readers`, :func:`.sink_defs.definitions_to_readers`,
    :func:`.copies.split_ties`);
 2. **NOSPILL** trials (``num-non-spill-trials``, knob
    RegAllocNumNonSpillTrials; default 2): liveness is rebuilt, units are
@@ -94,10 +94,10 @@ from passes.regalloc.inflight import prepare as prepare_in_flight
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.pred_pack import pack_predicate_homes
-from passes.regalloc.pred_sink import predicates_to_readers
 from passes.regalloc.reload_reuse import reuse_reloads
 from passes.regalloc.remat import readers_first, remat_plan, remat_remark, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
+from passes.regalloc.sink_defs import definitions_to_readers
 from passes.regalloc.spill import (
     SmemSpill,
     next_tag,
@@ -152,7 +152,7 @@ def allocate_function(
     remat: bool = True,
     refine_trials: int = 6,
     pack_predicates: bool = True,
-    sink_predicates: bool = True,
+    sink_definitions: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -182,8 +182,8 @@ def allocate_function(
         else:
             smem = setup
     unpacks_to_readers(func)
-    if sink_predicates:
-        predicates_to_readers(func)
+    if sink_definitions:
+        definitions_to_readers(func)
     split_ties(func)
     refuse_unkept_claims(func, in_flight_reads)
     attempts = 0
@@ -487,10 +487,10 @@ class RegAllocPass(ModulePass):
     pack_predicates: bool = option(
         True, "ori: spilled predicates share GPR homes, up to seven per register, one bit "
         "each (pred_pack.py; ptxas packs them too); false gives each its own home")
-    sink_predicates: bool = option(
-        True, "ori (seed 002 names ptxas's SinkRematEnable): a P-file definition moves down "
-        "to its first reader when no R/UR range grows and a predicate is freed "
-        "(pred_sink.py; fatpoint strategy)")
+    sink_definitions: bool = option(
+        True, "ori (seed 002 names ptxas's SinkRematEnable): a P-file or 32-bit R definition "
+        "moves down to its first reader where that frees a register and lengthens at most "
+        "one other range (sink_defs.py; fatpoint strategy)")
     refine_trials: int = option(
         6, "ori's reading of seed 000's best-result recorder (sub_93D070) and refinement "
         "(sub_95BC90): after a colouring without failures, trials that colour the R file "
@@ -588,7 +588,7 @@ class RegAllocPass(ModulePass):
                     remat=self.remat_enable,
                     refine_trials=self.refine_trials,
                     pack_predicates=self.pack_predicates,
-                    sink_predicates=self.sink_predicates,
+                    sink_definitions=self.sink_definitions,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,

@@ -188,7 +188,7 @@ def test_triton_attention_loop_scales_accumulators_in_place() -> None:
     no PACK or UNPACK in the K loop but one moves (the B pair of the first
     HMMAs, whose D takes the quad: ptxas gives D fresh registers), and an
     HMMA adds in place (C and D the same quad), as in ptxas's listing.  The
-    column masks are compared at their SELs (pred_sink): no more than three
+    column masks are compared at their SELs (sink_defs): no more than three
     P2R homes."""
     import re
 

@@ -1,6 +1,6 @@
-// Predicate definitions move down to their first reader before allocation
-// when that frees a P register and lengthens no R range
-// (passes/regalloc/pred_sink.py, option sink-predicates).  @masks is the
+// Predicate and 32-bit R definitions move down to their first reader
+// before allocation when that frees a register and lengthens at most one
+// other range (passes/regalloc/sink_defs.py, option sink-definitions).  @masks is the
 // shape of Triton's masked tile loads: eight loop-invariant row masks, a K
 // mask per iteration, eight ANDs, then eight guarded loads.  With the ANDs
 // next to their loads, five row masks keep P registers, three are
@@ -11,11 +11,17 @@
 // column base plus a constant) read by SELs while the eight row masks are
 // live: each comparison moves with its add to its SEL, the column base
 // stays live instead (ptxas's IADD3 R33, R88, 0x1 / ISETP.GE.AND P0, ...
-// / FSEL), and no mask takes a home.  @keeps: a
+// / FSEL), and no mask takes a home.  @rows: three row values computed
+// before four loads and read after them (Triton's B-tile rows in
+// matmul_i8) are computed at their readers from the row base: 9
+// registers where the order as written needs 13.  @combine: a comparison
+// moved next to the PLOP3 that alone reads it becomes that PLOP3
+// (setp-combine: ISETP.GT.U32.AND P0, PT, R4, 0x1, P1), one instruction
+// per mask and no home.  @keeps: a
 // comparison whose register operand dies there stays where it is (moving it
 // would lengthen that R range).
 // RUN: ori-opt %s --split-input-file -p 'ori-regalloc' -t ori-asm | filecheck %s
-// RUN: ori-opt %s --split-input-file -p 'ori-regalloc{sink-predicates=false}' -t ori-asm | filecheck %s --check-prefix=OFF
+// RUN: ori-opt %s --split-input-file -p 'ori-regalloc{sink-definitions=false}' -t ori-asm | filecheck %s --check-prefix=OFF
 
 // CHECK-LABEL: .entry masks
 // CHECK-NOT:   P2R
@@ -31,8 +37,7 @@
 // CHECK-LABEL: .entry columns
 // CHECK-NOT:   P2R
 // CHECK:       .L_x_1:
-// CHECK-NEXT:  IADD3 [[B:R[0-9]+]], R{{[0-9]+}}, R{{[0-9]+}}, RZ ;
-// CHECK-NEXT:  SHL
+// CHECK:       IADD3 [[B:R[0-9]+]], R{{[0-9]+}}, R{{[0-9]+}}, RZ ;
 // CHECK-NEXT:  ISETP.LT.AND [[C:P[0-6]]], PT, [[B]], c[0x0][0x21c], PT ;
 // CHECK-NEXT:  SEL R{{[0-9]+}}, R{{[0-9]+}}, 0x1, [[C]] ;
 // CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0x1, RZ ;
@@ -43,6 +48,26 @@
 // CHECK-NEXT:  SEL R{{[0-9]+}}, R{{[0-9]+}}, 0x3, [[C]] ;
 // CHECK-NOT:   R2P
 // CHECK:       end columns
+// CHECK-LABEL: .entry rows
+// CHECK-COUNT-4: LDG.E
+// CHECK:       IADD3 [[B:R[0-9]+]], R{{[0-9]+}}, 0x10, RZ ;
+// CHECK:       IADD3 [[M:R[0-9]+]], [[B]], 0x4, RZ ;
+// CHECK-NEXT:  IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[M]], RZ ;
+// CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0x8, RZ ;
+// CHECK-NEXT:  IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[M]], RZ ;
+// CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0xc, RZ ;
+// CHECK-NEXT:  IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[M]], RZ ;
+// CHECK-LABEL: .entry combine
+// CHECK-NOT:   PLOP3
+// CHECK:       ISETP.LT.U32.AND [[Q:P[0-6]]], PT, [[T:R[0-9]+]], 0x18, PT ;
+// CHECK-NEXT:  ISETP.GT.U32.AND [[D:P[0-6]]], PT, [[T]], 0x1, [[Q]] ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, RZ, 0x1, [[D]] ;
+// CHECK:       ISETP.GT.U32.AND [[D:P[0-6]]], PT, [[T]], 0x4, [[Q]] ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, RZ, 0x2, [[D]] ;
+// CHECK:       ISETP.GT.U32.AND [[D:P[0-6]]], PT, [[T]], 0x7, [[Q]] ;
+// CHECK-NEXT:  SEL R{{[0-9]+}}, RZ, 0x4, [[D]] ;
+// CHECK-NOT:   PLOP3
+// CHECK:       end combine
 // CHECK-LABEL: .entry keeps
 // CHECK:       IADD3 [[X:R[0-9]+]], R{{[0-9]+}}, 0x1, RZ ;
 // CHECK-NEXT:  ISETP.LT.U32.AND [[Q:P[0-6]]], PT, [[X]], 0x40, PT ;
@@ -55,6 +80,11 @@
 // OFF-LABEL:   .entry columns
 // OFF:         P2R
 // OFF:         end columns
+// OFF-LABEL:   .entry rows
+// OFF:         IADD3 R{{[0-9]+}}, R{{[0-9]+}}, 0xc, RZ ;
+// OFF:         LDG.E
+// OFF-LABEL:   .entry combine
+// OFF:         PLOP3.LUT
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @masks() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
@@ -183,6 +213,56 @@ builtin.module attributes {ori.target = "sm_80"} {
     %e2 = ori.iadd3 %m6, %m7, %e0 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %e3 = ori.iadd3 %e1, %e2, %s3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     ori.stg [%a], %e3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @rows() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x210] : () -> !ori.r64
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %base = ori.iadd3 %t, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %r1 = ori.iadd3 %base, 0x4, RZ : (!ori.r32) -> !ori.r32
+    %r2 = ori.iadd3 %base, 0x8, RZ : (!ori.r32) -> !ori.r32
+    %r3 = ori.iadd3 %base, 0xc, RZ : (!ori.r32) -> !ori.r32
+    %v0 = ori.ldg [%a] : (!ori.r64) -> !ori.r32
+    %v1 = ori.ldg [%a + 0x4] : (!ori.r64) -> !ori.r32
+    %v2 = ori.ldg [%a + 0x8] : (!ori.r64) -> !ori.r32
+    %v3 = ori.ldg [%a + 0xc] : (!ori.r64) -> !ori.r32
+    %s0 = ori.iadd3 %v0, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s1 = ori.iadd3 %s0, %v3, %base : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %q1 = ori.iadd3 %s1, %r1, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %q2 = ori.iadd3 %q1, %r2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %q3 = ori.iadd3 %q2, %r3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %q3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @combine() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %q = ori.isetp lt.u32 %t, 0x18, PT : (!ori.r32) -> !ori.p
+    %p0 = ori.isetp gt.u32 %t, 0x1, PT : (!ori.r32) -> !ori.p
+    %p1 = ori.isetp gt.u32 %t, 0x4, PT : (!ori.r32) -> !ori.p
+    %p2 = ori.isetp gt.u32 %t, 0x7, PT : (!ori.r32) -> !ori.p
+    %a = ori.mov 0x0 : () -> !ori.r32
+    %d0 = ori.plop3 %p0, %q, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %s0 = ori.sel RZ, 0x1, %d0 : (!ori.p) -> !ori.r32
+    %a0 = ori.iadd3 %a, %s0, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %d1 = ori.plop3 %p1, %q, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %s1 = ori.sel RZ, 0x2, %d1 : (!ori.p) -> !ori.r32
+    %a1 = ori.iadd3 %a0, %s1, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %d2 = ori.plop3 %p2, %q, PT, 0xc0 : (!ori.p, !ori.p) -> !ori.p
+    %s2 = ori.sel RZ, 0x4, %d2 : (!ori.p) -> !ori.r32
+    %a2 = ori.iadd3 %a1, %s2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %b = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %w = ori.imad wide.u32 %t, 0x4, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%w], %a2 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
