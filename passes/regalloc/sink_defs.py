@@ -40,6 +40,9 @@ Otherwise no R/UR range grows, so the R count and the recomputation of
 spilled comparisons at their readers (:mod:`.remat`, which needs the
 compared registers live there) are as before.
 
+Nothing moves across a call or an ``ori-abi`` argument/result copy
+(:func:`_fence`).
+
 The block is walked bottom-up, so a row of definitions that share one
 operand (the K mask, the column base) moves as a whole: the last one
 lengthens the shared operand, each earlier one then finds it live.  A
@@ -80,7 +83,9 @@ from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, RegFile
+from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
+from passes.abi.lower import ABI_COPY_ATTR
 from passes.general_optimize.setp_combine import CombineSetp
 from passes.hoist_invariants.profitability import scoreboarded_results
 from passes.hoist_invariants.safety import never_moves
@@ -110,6 +115,14 @@ def _r_candidate(op: Operation) -> bool:
 def _candidate(op: Operation) -> bool:
     """A P-file definition the walk may move."""
     return _movable_def(op) and isinstance(op.results[0].type, PredType)
+
+
+def _fence(op: Operation) -> bool:
+    """Nothing moves across a call or an ABI copy (``ori-abi``'s
+    pre-coloured argument and result registers): a value moved between an
+    argument's copy and its call needed a register where the calling
+    convention had taken them all (``abi_indirect``: no colouring)."""
+    return isinstance(op, CallOp) or ABI_COPY_ATTR in op.attributes
 
 
 P_REGISTERS = 7
@@ -159,7 +172,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                 continue
             first = min(users, key=pos.__getitem__)
             t = pos[first]
-            if t <= pos[op] + 1:
+            if t <= pos[op] + 1 or _fence(op) or any(_fence(o) for o in order[pos[op]:t]):
                 continue
             ext = [v for v in dict.fromkeys(op.operands) if _is_reg(v) and not live_at(v, t, {op})]
             if any(not isinstance(v.type, R32Type) for v in ext) or len(ext) > 1:
@@ -179,7 +192,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
             continue  # unread, or read in another block
         first = min(users, key=pos.__getitem__)
         t = pos[first]
-        if t <= pos[op] + 1:
+        if t <= pos[op] + 1 or _fence(op) or any(_fence(o) for o in order[pos[op]:t]):
             continue
         group = [op]
         longer_p = longer_r = 0
@@ -191,7 +204,8 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                 continue
             d = v.owner
             if (sum(1 for _ in v.uses) == 1 and isinstance(d, Operation) and d.parent_block() is block
-                    and d in pos and _movable_def(d)):
+                    and d in pos and _movable_def(d)
+                    and not any(_fence(o) for o in order[pos[d]:pos[op]])):
                 # the compared value goes with the comparison (its one reader)
                 group.insert(0, d)
                 for w in dict.fromkeys(d.operands):
