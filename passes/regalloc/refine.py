@@ -37,15 +37,15 @@ colours every unit with no more unmet hints is kept):
 on the 135 example kernels, so it is not tried.)
 
 **Polish** (ori): where the colouring kept still leaves hints unmet and
-refinement is on, the two orders are tried once more at the count it
-reached, and one that leaves fewer unmet is kept, each counted at the
-loop frequency of its units (``estimated-loop-iterations`` per depth:
-thrust_seq_sort's loops gained 30 copies for fewer outside them when
-every hint counted 1).  The first colouring's
-order is decided by spill costs and fat points, not by copies: Triton's
-attention loop moved half of an LDSM quad (two MOVs) and packed an MMA
-accumulator (four) where the linear order meets both hints, and
-matmul_i8's loop lost two MOVs the same way.
+refinement is on, the two orders are tried once more at the register
+count it reached (two colourings beyond ``refine-trials``), and one of
+the same count that leaves fewer unmet is kept, each unmet hint counted
+at the loop frequency of its units (``estimated-loop-iterations`` per
+loop depth: a copy in a loop runs on every iteration).  The first
+colouring's order is decided by spill costs and fat points, not by
+copies: Triton's attention loop moved half of an LDSM quad (two MOVs)
+and packed an MMA accumulator (four) where the linear order meets both
+hints, and matmul_i8's loop lost two MOVs the same way.
 
 Pre-coloured (ABI) units stay first in every order and keep their masks.
 A trial stops at the pressure bound: fewer registers than the most values
