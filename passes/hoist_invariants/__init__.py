@@ -251,7 +251,6 @@ class HoistInvariantsPass(ModulePass):
         if self.remarks or self.stats:
             flush_diagnostics()
 
-
     def _sink(self, fname: str, func: Operation) -> None:
         sunk = sink_function(func)
         if self.remarks:
