@@ -459,11 +459,21 @@ def _guarded_plan(term: BraOp, slot: int, clash: set[tuple[RegFile, int]],
 
 
 def _rename(renamed: dict[SSAValue, SSAValue], term: BraOp, slot: int, block: Block,
-            dom: DominatorTree) -> None:
+            dom: DominatorTree, live_in: dict[Block, list[SSAValue]]) -> None:
     """Reads of the other edge's values after the branch read the guarded
-    copies' results (equal there: the guard is false on that edge)."""
+    copies' results (equal there: the guard is false on that edge); so do
+    the live-in lists of the blocks after it, which the copies of later
+    branches consult (a later guarded copy that took the old value as its
+    prior kept it live next to the renamed one, in the same register: a
+    generated program of tests/passes/regalloc/test_spill.py's SMEM fuzz)."""
     cfg = dom.cfg
     bi = cfg.index[block]
+    for blk, vals in live_in.items():
+        i = cfg.index.get(blk)
+        if blk is block or i is None or dom.dominates(i, bi):
+            continue
+        if any(v in renamed for v in vals):
+            live_in[blk] = [renamed.get(v, v) for v in vals]
     for old, new in renamed.items():
         for use in list(old.uses):
             op = use.operation
@@ -562,7 +572,7 @@ def lower_edge_copies(
             before = len(list(target_block.ops))
             pc.run(moves)
             if pc.renamed:
-                _rename(pc.renamed, term, slot, block, loops.domtree)
+                _rename(pc.renamed, term, slot, block, loops.domtree, live_in)
             result = [pc.result_for(v, d) for v, d in zip(args, dest.args)]
             emitted += len(list(target_block.ops)) - before
             if term.fallthrough is None or hoist:
