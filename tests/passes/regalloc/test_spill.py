@@ -427,6 +427,16 @@ def test_checker_detects_mixed_width_smem_slots() -> None:
     assert any("share per-thread byte" in p for p in check_module(after))
 
 
+def test_guarded_copies_rename_for_later_branches() -> None:
+    """Seed 6076 of the fuzz below: a guarded edge copy renames the other
+    edge's reads of a register's value, and a later branch's guarded copy
+    must take the renamed value as its prior (copies.py ``_rename`` keeps
+    the live-in lists current); with the old value there, both were live in
+    one register and the checker refused the allocation."""
+    seed = 6076
+    _smem_case(seed, bounds=seed % 4 != 0, max_regs=16 + seed % 12, dims3=seed % 3 == 0)
+
+
 @pytest.mark.fuzz
 def test_smem_spilling_fuzz() -> None:
     for seed in range(6000, 6100):
