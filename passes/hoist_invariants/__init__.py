@@ -167,8 +167,9 @@ class HoistInvariantsPass(ModulePass):
         "more than once, merging the copies at the preheader (passes/hoist_invariants/mid_blocks.py)")
     sink_to_exits: bool = option(
         True, "ori: move a pure instruction whose results only the code after its loop reads "
-        "to the loop's exit block (passes/hoist_invariants/sink.py); the seed names sinking "
-        "(MovWeightForSinkingHoisting) but gives no algorithm")
+        "to the loop's exit block (passes/hoist_invariants/sink.py; off with the master switch "
+        "hoist-invariants=false); the seed names sinking (MovWeightForSinkingHoisting) but "
+        "gives no algorithm")
     remarks: bool = option(
         False, "ori: print one remark per loop (hoisted N instructions, or not hoisted and "
         "why) and the per-function totals to stderr")

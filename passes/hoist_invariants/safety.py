@@ -156,6 +156,15 @@ def never_moves(op: Operation) -> str | None:
     return None
 
 
+def moves_freely(op: Operation) -> bool:
+    """``op`` may be placed anywhere its operands are available: it may move
+    at all (:func:`never_moves`) and reads no memory, so no store between
+    the two places can change its result (the sinking of
+    :mod:`passes.hoist_invariants.sink` and of
+    :mod:`passes.regalloc.sink_defs`)."""
+    return isinstance(op, OriOp) and never_moves(op) is None and not op.MEM.reads
+
+
 def _is_ordered(op: OriOp) -> bool:
     is_ordered = getattr(op, "is_ordered", None)
     return bool(is_ordered()) if is_ordered is not None else False
@@ -171,4 +180,5 @@ def blocked_in_loop(op: OriOp, mem: LoopMemory, guaranteed: bool) -> str | None:
     return None
 
 
-__all__ = ["LoopMemory", "blocked_in_loop", "loop_memory", "may_alias", "never_moves"]
+__all__ = ["LoopMemory", "blocked_in_loop", "loop_memory", "may_alias", "moves_freely",
+           "never_moves"]

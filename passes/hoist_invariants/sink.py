@@ -6,9 +6,9 @@ The mirror image of hoisting.  ptxas's hoisting knob table names sinking
 gives no algorithm for it, so this is ori's rule, LLVM LICM's "sink" step
 restricted to what needs no cloning:
 
-* the instruction may move at all (:func:`.safety.never_moves`) and reads no
-  memory (a store in the loop, or in another thread, may change what a load
-  at the exit would read);
+* the instruction may move at all and reads no memory
+  (:func:`.safety.moves_freely`: a store in the loop, or in another
+  thread, may change what a load at the exit would read);
 * every reader is outside the loop, in blocks dominated by one exit block
   ``E`` of the loop -- a block outside it whose predecessors all lie in it
   (an exit edge that passes the value as a block operand is a reader inside
@@ -41,8 +41,7 @@ from xdsl.ir import Block, Operation
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.loops import Loop, LoopInfo
-from ori_dialect.ir.instruction import OriOp
-from passes.hoist_invariants.safety import never_moves
+from passes.hoist_invariants.safety import moves_freely
 
 
 @dataclass(frozen=True)
@@ -61,10 +60,6 @@ def _dedicated_exits(lp: Loop, cfg: CFG) -> list[int]:
             if cfg.is_reachable(e) and all(lp.contains(p) for p in cfg.preds[e])]
 
 
-def _movable(op: Operation) -> bool:
-    return isinstance(op, OriOp) and never_moves(op) is None and not op.MEM.reads
-
-
 def _sink_loop(lp: Loop, li: LoopInfo, cfg: CFG, dom: DominatorTree) -> list[tuple[int, list[Operation]]]:
     exits = _dedicated_exits(lp, cfg)
     if not exits:
@@ -74,7 +69,7 @@ def _sink_loop(lp: Loop, li: LoopInfo, cfg: CFG, dom: DominatorTree) -> list[tup
     own = [b for b in reversed(cfg.rpo) if li.loop_for(b) is lp]
     for b in own:
         for op in reversed(list(cfg.blocks[b].ops)):
-            if not _movable(op):
+            if not moves_freely(op):
                 continue
             dest: set[int] = set()
             for r in op.results:
@@ -96,13 +91,12 @@ def _sink_loop(lp: Loop, li: LoopInfo, cfg: CFG, dom: DominatorTree) -> list[tup
             if all(dom.dominates(b, p) for p in cfg.preds[e]):
                 target[op] = e
     out: list[tuple[int, list[Operation]]] = []
+    position = {op: i for i, op in enumerate(
+        o for b in cfg.rpo if lp.contains(b) for o in cfg.blocks[b].ops)}
     for e in exits:
-        ops = [op for op in target if target[op] == e]
+        ops = sorted((op for op in target if target[op] == e), key=position.__getitem__)
         if not ops:
             continue
-        position = {op: i for i, op in enumerate(
-            o for b in cfg.rpo if lp.contains(b) for o in cfg.blocks[b].ops)}
-        ops.sort(key=position.__getitem__)
         block: Block = cfg.blocks[e]
         first = block.first_op
         for op in ops:

@@ -14,7 +14,7 @@ the seed gives no algorithm, so the rule is ori's):
 A P-file definition ``D`` moves to just before its first reader when
 
 * it is an instruction that may move at all
-  (:func:`passes.hoist_invariants.safety.never_moves`), reads no memory,
+  and reads no memory (:func:`passes.hoist_invariants.safety.moves_freely`),
   and defines one P value, every reader of which is later in the block;
 * every register it reads is live there anyway (read at or after that
   point, or live out of the block), except
@@ -88,7 +88,7 @@ from ori_dialect.ops.predicate import ISetPOp, PLop3Op
 from passes.abi.lower import ABI_COPY_ATTR
 from passes.general_optimize.setp_combine import CombineSetp
 from passes.hoist_invariants.profitability import scoreboarded_results
-from passes.hoist_invariants.safety import never_moves
+from passes.hoist_invariants.safety import moves_freely
 
 
 def _is_reg(v: SSAValue) -> bool:
@@ -97,9 +97,8 @@ def _is_reg(v: SSAValue) -> bool:
 
 
 def _movable_def(op: Operation) -> bool:
-    """One result, may move at all, reads no memory."""
-    return (isinstance(op, OriInstruction) and len(op.results) == 1
-            and never_moves(op) is None and not op.MEM.reads)
+    """One result, and :func:`~passes.hoist_invariants.safety.moves_freely`."""
+    return isinstance(op, OriInstruction) and len(op.results) == 1 and moves_freely(op)
 
 
 def _r_candidate(op: Operation) -> bool:
@@ -156,6 +155,13 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
     :func:`_pressure`; ``r_peak``: the function's most R registers live."""
     order = list(block.ops)
     pos = {op: i for i, op in enumerate(order)}
+    # fences before each op: nothing moves across one, so an op's count
+    # never changes and a span holds a fence iff its ends' counts differ
+    seg: dict[Operation, int] = {}
+    n = 0
+    for o in order:
+        seg[o] = n
+        n += _fence(o)
     moves: list[tuple[list[Operation], Operation]] = []
     frees = False
 
@@ -172,7 +178,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                 continue
             first = min(users, key=pos.__getitem__)
             t = pos[first]
-            if t <= pos[op] + 1 or _fence(op) or any(_fence(o) for o in order[pos[op]:t]):
+            if t <= pos[op] + 1 or _fence(op) or seg[first] != seg[op]:
                 continue
             ext = [v for v in dict.fromkeys(op.operands) if _is_reg(v) and not live_at(v, t, {op})]
             if any(not isinstance(v.type, R32Type) for v in ext) or len(ext) > 1:
@@ -192,7 +198,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
             continue  # unread, or read in another block
         first = min(users, key=pos.__getitem__)
         t = pos[first]
-        if t <= pos[op] + 1 or _fence(op) or any(_fence(o) for o in order[pos[op]:t]):
+        if t <= pos[op] + 1 or _fence(op) or seg[first] != seg[op]:
             continue
         group = [op]
         longer_p = longer_r = 0
@@ -205,7 +211,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
             d = v.owner
             if (sum(1 for _ in v.uses) == 1 and isinstance(d, Operation) and d.parent_block() is block
                     and d in pos and _movable_def(d)
-                    and not any(_fence(o) for o in order[pos[d]:pos[op]])):
+                    and seg[d] == seg[op]):
                 # the compared value goes with the comparison (its one reader)
                 group.insert(0, d)
                 for w in dict.fromkeys(d.operands):
