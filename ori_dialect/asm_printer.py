@@ -377,7 +377,11 @@ class _FunctionPrinter:
             ]
             if ties:
                 comment = "; ".join(c for c in (comment, "else " + ", ".join(ties)) if c)
-        self.insn(text, self.guard_text(guard, op.guard_neg is not None), comment)
+        guard_text = self.guard_text(guard, op.guard_neg is not None)
+        self.insn(text, guard_text, comment)
+        for more in form.also if form is not None else ():
+            self.insn(more.mnemonic + (" " + ", ".join(more.operands) if more.operands else ""),
+                      guard_text, more.note)
 
     def generic_form(self, op: OriInstruction) -> tuple[str, str]:
         """The line (mnemonic and operands) and comment of an op without a

@@ -834,6 +834,9 @@ class SassForm:
     mnemonic: str
     operands: tuple[str, ...]
     note: str = ""
+    also: tuple[SassForm, ...] = ()
+    """Further lines the op is written with, in order (a 128-bit zero is two
+    ``CS2R``); each carries the op's guard."""
 
 
 def register_above(v: SSAValue, k: int, operand: OperandText) -> str:

@@ -22,6 +22,7 @@ from ori_dialect.ir.instruction import (
     SassForm,
     Src,
     flag,
+    register_above,
 )
 from ori_dialect.ir.metadata import LatencyClass, Pipe
 from ori_dialect.ir.registers import (
@@ -30,6 +31,7 @@ from ori_dialect.ir.registers import (
     R32Type,
     R64Type,
     R128Type,
+    RegFile,
     UR32Type,
     UR64Type,
     r_registers,
@@ -571,24 +573,38 @@ class PackOp(OriInstruction):
     def register_moves(self) -> list[tuple[int, int]] | None:
         return part_register_moves(self.results[0], [v for _, v in self.slot_values()], True)
 
-    def is_zero_pair(self) -> bool:
-        """An allocated 64-bit R zero (both parts RZ or 0): SASS writes it with
-        one ``CS2R Rd, SRZ`` (the form ptxas emits), not two ``MOV``."""
+    def zero_pairs(self) -> int:
+        """How many ``CS2R Rd, SRZ`` write this PACK once allocated: an R zero
+        of 64 bits or more (every part RZ or 0) at an even register is one
+        ``CS2R`` per register pair -- the form ptxas emits for a zeroed
+        accumulator (``CS2R R12, SRZ; CS2R R14, SRZ``), not a ``MOV`` per
+        part; 0 for any other PACK."""
         t = self.results[0].type
-        return (isinstance(t, R64Type) and t.phys_index is not None and not t.is_fixed
-                and self.is_plain() and all(_word(v) == 0 for _, v in self.slot_values()))
+        if (not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R
+                or t.phys_index is None or t.is_fixed or t.phys_index % 2
+                or t.num_regs() % 2 or not self.is_plain() or not self.is_zero()):
+            return 0
+        return t.num_regs() // 2
+
+    def is_zero(self) -> bool:
+        """Every part is RZ or the immediate 0."""
+        return all(_word(v) == 0 for _, v in self.slot_values())
 
     def sass_instructions(self) -> int:
         """One ``MOV`` per part that is not already in its register of ``d``
-        (one ``CS2R`` for a 64-bit zero)."""
-        if self.is_zero_pair():
-            return 1
-        return parts_out_of_place(self.results[0], [v for _, v in self.slot_values()])
+        (one ``CS2R`` per pair for a zero, :meth:`zero_pairs`)."""
+        return self.zero_pairs() or parts_out_of_place(
+            self.results[0], [v for _, v in self.slot_values()])
 
     def sass_form(self, operand: OperandText) -> SassForm | None:
-        if self.is_zero_pair():
-            return SassForm("CS2R", (operand(self.dsts[0], None), "SRZ"), "64-bit zero")
-        return None
+        n = self.zero_pairs()
+        if not n:
+            return None
+        d = self.dsts[0]
+        pairs = [SassForm("CS2R", (operand(d, None) if k == 0 else register_above(d, 2 * k, operand),
+                                   "SRZ"), f"{64 * n}-bit zero" if k == 0 else "")
+                 for k in range(n)]
+        return SassForm(pairs[0].mnemonic, pairs[0].operands, pairs[0].note, tuple(pairs[1:]))
 
     def constant_operand(self) -> tuple[Attribute, int] | None:
         """A 64-bit constant whose low word is 0: the form an f64 immediate slot

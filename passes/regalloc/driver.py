@@ -4,8 +4,10 @@ sub_9721C0" and "Per-Class Driver: sub_971A90").
 For each function (callees before callers, for the static frame layout of
 :mod:`.spill`):
 
-1. unpacks move down to their first reader, so do predicate and 32-bit R
-   definitions where that frees a register (``sink-definitions``), and
+1. a register-pair zero passed twice on one edge is written once per
+   argument (:mod:`.zero_args`); unpacks move down to their first reader,
+   so do predicate and 32-bit R definitions where that frees a register
+   (``sink-definitions``), and
    tied prior values that outlive their guarded instruction are copied
    (:func:`.copies.unpacks_to_readers`, :func:`.sink_defs.definitions_to_readers`,
    :func:`.copies.split_ties`);
@@ -98,6 +100,7 @@ from passes.regalloc.reload_reuse import reuse_reloads
 from passes.regalloc.remat import readers_first, remat_plan, remat_remark, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.sink_defs import definitions_to_readers
+from passes.regalloc.zero_args import zeros_per_argument
 from passes.regalloc.spill import (
     SmemSpill,
     next_tag,
@@ -181,6 +184,7 @@ def allocate_function(
             smem_skipped = setup  # a remark if the function spills at all
         else:
             smem = setup
+    zeros_per_argument(func)
     unpacks_to_readers(func)
     if sink_definitions:
         definitions_to_readers(func)
