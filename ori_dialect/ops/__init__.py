@@ -60,6 +60,7 @@ from ori_dialect.ops.integer import (
     PopcOp,
     PrmtOp,
     SelOp,
+    SgxtOp,
     ShfOp,
     ShlOp,
     ShrOp,
@@ -102,7 +103,7 @@ from ori_dialect.ops.texture import TexOp, Tld4Op, TldOp
 
 INSTRUCTION_OPS: tuple[type[IRDLOperation], ...] = (
     IAdd3Op, IMadOp, LeaOp, LeaHiSx32Op, Lop3Op, ShfOp, ShlOp, ShrOp, IMnMxOp, IAbsOp, PopcOp, FloOp,
-    BrevOp, BmskOp, PrmtOp, SelOp, MovOp, PackOp, UnpackOp,
+    BrevOp, BmskOp, SgxtOp, PrmtOp, SelOp, MovOp, PackOp, UnpackOp,
     ISetPOp, FSetPOp, DSetPOp, PLop3Op, P2ROp, R2POp,
     FAddOp, FMulOp, FFmaOp, FMnMxOp, MufuOp, DAddOp, DMulOp, DFmaOp, HAdd2Op, HMul2Op, HFma2Op,
     I2FOp, F2IOp, F2FOp, F2FPOp, I2IOp,

@@ -426,6 +426,23 @@ class BmskOp(IntAluOp):
 
 
 @ori_op
+class SgxtOp(IntAluOp):
+    """SGXT: ``d`` = the low ``b`` bits of ``a`` sign-extended (bit ``b - 1``
+    fills the bits above); ``u32`` zero-extends them (``a & ((1 << b) - 1)``).
+    ``b`` clamps at 32 (``a`` unchanged).  ptxas writes PTX's ``bfe.s32 d, a,
+    pos, len`` as ``SHF.R.S32.HI`` by ``pos`` and ``SGXT`` by ``len``
+    (``SGXT R0, R0, 0x7``; ``USGXT`` on uniform values).  ``b`` = 0 is not
+    observed in ptxas output; it is modelled as 0 and never emitted."""
+
+    name = "ori.sgxt"
+    SASS = "SGXT"
+    UNIFORM_SASS = "USGXT"
+    DSTS = (Dst("d", R),)
+    SRCS = (reg("a"), rio("b"))
+    MODS = (_SIGN,)
+
+
+@ori_op
 class PrmtOp(IntAluOp):
     """PRMT: byte permute.  The 8 bytes of ``c:a`` (a = bytes 0-3) are indexed by
     the four selector nibbles of ``sel``; bit 3 of a nibble replicates the
@@ -519,6 +536,7 @@ __all__ = [
     "PopcOp",
     "PrmtOp",
     "SelOp",
+    "SgxtOp",
     "ShfOp",
     "ShlOp",
     "ShrOp",

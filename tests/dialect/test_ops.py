@@ -49,6 +49,8 @@ SAMPLES: dict[str, list[str]] = {
     "ori.flo": ["%0 = ori.flo s32.sh %a : (!ori.r32) -> !ori.r32"],
     "ori.brev": ["%0 = ori.brev %a : (!ori.r32) -> !ori.r32"],
     "ori.bmsk": ["%0 = ori.bmsk w %a, 0x8 : (!ori.r32) -> !ori.r32"],
+    "ori.sgxt": ["%0 = ori.sgxt %a, 0x7 : (!ori.r32) -> !ori.r32",
+                 "%0 = ori.sgxt u32 %a, %b : (!ori.r32, !ori.r32) -> !ori.r32"],
     "ori.prmt": ["%0 = ori.prmt %a, 0x5410, %b : (!ori.r32, !ori.r32) -> !ori.r32"],
     "ori.sel": ["%0 = ori.sel %a, 0x1, not %p : (!ori.r32, !ori.p) -> !ori.r32"],
     "ori.mov": [

@@ -30,6 +30,7 @@ from ori_dialect.ops.integer import (
     PopcOp,
     PrmtOp,
     SelOp,
+    SgxtOp,
     ShfOp,
     ShlOp,
     ShrOp,
@@ -356,6 +357,19 @@ def test_bmsk(rng: np.random.Generator, wrap: bool) -> None:
     for i, (x, y) in enumerate(lanes(a, b)):
         x, y = (x % 32, y % 32) if wrap else (min(x, 32), min(y, 32))
         assert d[i] == (((1 << y) - 1) << x) & M32
+
+
+@pytest.mark.parametrize("sign", ["s32", "u32"])
+def test_sgxt(rng: np.random.Generator, sign: str) -> None:
+    a = rng.integers(0, 1 << 32, N, dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 40, N).astype(np.uint32)
+    (d,) = run(SgxtOp, [a, b], [R32], mods="u32" if sign == "u32" else "")
+    for i, (x, y) in enumerate(lanes(a, b)):
+        y = min(y, 32)
+        low = x & ((1 << y) - 1)
+        if sign == "s32" and y and low >> (y - 1) & 1:
+            low -= 1 << y
+        assert d[i] == low & M32
 
 
 _PTX_PRMT = {  # PTX ISA prmt table: d.b3 d.b2 d.b1 d.b0 for selector 0..3

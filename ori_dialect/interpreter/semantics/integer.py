@@ -35,6 +35,7 @@ from ori_dialect.ops.integer import (
     PopcOp,
     PrmtOp,
     SelOp,
+    SgxtOp,
     ShfOp,
     ShlOp,
     ShrOp,
@@ -589,6 +590,27 @@ def _bmsk(op: BmskOp) -> OpFn:
             a, b = np.minimum(a, U64(32)), np.minimum(b, U64(32))
         m = np.left_shift(np.subtract(np.left_shift(U64(1), b), U64(1)), a)
         return (bcast(np.bitwise_and(m, M32), n, U32),)
+
+    return fn
+
+
+@compiles(SgxtOp)
+def _sgxt(op: SgxtOp) -> OpFn:
+    """SGXT: the low ``b`` bits of ``a``, sign-extended (``u32``: zero-extended);
+    ``b`` clamps at 32; ``b`` = 0 gives 0 (the op's docstring)."""
+    sl = Slots(op)
+    signed = op.mod("sign") == "s32"
+    ia, ib = sl.ix["a"], sl.ix["b"]
+
+    def fn(src: Sequence[Arr], n: int) -> tuple[Arr, ...]:
+        a, b = u64(src[ia]), np.minimum(u64(src[ib]), U64(32))
+        low = np.bitwise_and(a, np.subtract(np.left_shift(U64(1), b), U64(1)))
+        if signed:
+            top = np.left_shift(U64(1), np.maximum(b, U64(1)) - U64(1))
+            neg = (b > 0) & (np.bitwise_and(low, top) != 0)
+            low = np.where(neg, np.bitwise_or(low, np.bitwise_and(~np.subtract(top, U64(1)), M32)),
+                           low)
+        return (bcast(np.bitwise_and(low, M32), n, U32),)
 
     return fn
 

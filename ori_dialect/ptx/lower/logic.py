@@ -23,6 +23,7 @@ from ori_dialect.ops.integer import (
     Lop3Op,
     PopcOp,
     PrmtOp,
+    SgxtOp,
     ShfOp,
     ShlOp,
     ShrOp,
@@ -235,6 +236,13 @@ def lower_bfe(ctx: LoweringBuilder, ins: ast.Instruction) -> None:
             ctx.set(d, lop64(ctx, sh, m, None, lut(lambda p, q, r: p & q)))
         return
     x = reg(ctx, val(ctx, a, t))
+    if signed and isinstance(ln, int) and 0 < ln < 32:
+        # ptxas: SHF.R.S32.HI by pos, then SGXT by len (SGXT R0, R0, 0x7);
+        # bits above 31 - pos are already sign copies, so a field that runs
+        # past bit 31 extends a[31] as PTX says
+        sh = ctx.emit1(ShrOp, [x, pos], mods="s32") if pos != 0 else x
+        ctx.set(d, ctx.emit1(SgxtOp, [sh, ln]))
+        return
     if signed:
         sh = ctx.emit1(ShrOp, [x, pos], mods="s32")
         k = smax0(ctx, sub32(ctx, 32, ln) if isinstance(ln, SSAValue) else ctx.mov_imm(32 - ln))

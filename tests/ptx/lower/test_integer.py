@@ -450,6 +450,15 @@ def test_bfe(t: str) -> None:
           lambda a, p, n: _bfe_ref(a, p, n, t), inputs=[gen(t, rng), pos, ln])
 
 
+@pytest.mark.parametrize(("pos", "ln"), [(0, 1), (2, 1), (6, 1), (5, 2), (30, 5), (0, 31),
+                                         (3, 31), (31, 1), (0, 32), (4, 0), (40, 3)])
+def test_bfe_s32_immediates(pos: int, ln: int) -> None:
+    """Immediate fields are SHR + SGXT (ptxas's SHF.R.S32.HI + SGXT) for a
+    length in 1..31; past bit 31 the field extends a[31]."""
+    check(f"bfe.s32 %d0, %a0, {pos}, {ln};", ["s32"], "s32",
+          lambda a: _bfe_ref(a, pos, ln, "s32"), seed=pos * 64 + ln)
+
+
 @pytest.mark.parametrize("t", ["b32", "b64"])
 def test_bfi(t: str) -> None:
     msb = BITS[t] - 1

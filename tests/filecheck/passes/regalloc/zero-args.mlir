@@ -12,7 +12,7 @@
 // CHECK-NEXT:  CS2R R{{[0-9]+}}, SRZ ;
 // CHECK-NEXT:  CS2R [[B:R[0-9]*[02468]]], SRZ ;  // 128-bit zero
 // CHECK-NEXT:  CS2R R{{[0-9]+}}, SRZ ;
-// CHECK-NOT:   MOV
+// CHECK-NOT:   MOV R{{[0-9]+}}, R{{[0-9]+}} ;
 // CHECK:       block args:
 // CHECK:       HMMA.16816.F32 [[A]], R{{[0-9]+}}, R{{[0-9]+}}, [[A]] ;
 // CHECK-NEXT:  HMMA.16816.F32 [[B]], R{{[0-9]+}}, R{{[0-9]+}}, [[B]] ;
