@@ -21,7 +21,11 @@ a load, the same spilled value into the same register, which a store of
 it from that register leaves there too (``STL [RZ], R0; LDL R0, [RZ]``:
 the spiller stores at the definition and reloads at the next use) -- is
 erased and its readers read the earlier one's value, which is the same
-register.  A write to any register of an entry (a result, a guarded
+register.  A predicate's home store (``P2R h, a, 1<<j, ..., p``) leaves
+the predicate in its P register too: a reload of bit ``j`` of ``h`` into
+that register (``R2P P0, h, 1<<j``) is erased while neither register has
+been written since (Triton's attention loop stored each K mask to its home
+and reloaded it into P0 for the load right below).  A write to any register of an entry (a result, a guarded
 result too) drops it; a memory write, a call or a barrier drops the
 entries that read memory (a spill slot may be stored again); a call drops
 everything.  Nothing else moves, so no live range and no register changes:
@@ -30,14 +34,14 @@ the allocation stays valid for ``ori-check-regalloc``.
 
 from __future__ import annotations
 
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.registers import OriRegisterType
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
-from ori_dialect.ops.predicate import R2POp
-from passes.regalloc.spill_marks import PHI_ATTR, REMAT_ATTR, SPILL_ATTR
+from ori_dialect.ops.predicate import P2ROp, R2POp
+from passes.regalloc.spill_marks import HOME_ATTR, PHI_ATTR, REMAT_ATTR, SPILL_ATTR
 
 Reg = tuple[str, int]
 
@@ -81,11 +85,46 @@ def _stored(op: Operation) -> SSAValue | None:
     return v if isinstance(v, SSAValue) else None
 
 
+def _home_store(op: Operation) -> tuple[tuple[object, ...], SSAValue] | None:
+    """For an unguarded predicate home store ``P2R h, a, 1<<j, ..., p``: the
+    key of a reload of bit ``j`` of ``h`` into ``p``'s register, and ``p``."""
+    if not isinstance(op, P2ROp) or op.is_guarded or HOME_ATTR not in op.attributes:
+        return None
+    mask = op.src_int("mask") or 0
+    if mask <= 0 or mask & (mask - 1):
+        return None
+    p = op.src(f"p{mask.bit_length() - 1}")
+    if not isinstance(p, SSAValue) or not _regs(p):
+        return None
+    return _bit_key(op.results[0], mask, p.type), p
+
+
+def _bit_key(home: SSAValue, mask: int, pred: Attribute) -> tuple[object, ...]:
+    return ("bit", str(home.type), mask, str(pred))
+
+
+def _reload_bit_key(op: Operation) -> tuple[object, ...] | None:
+    """The key of an unguarded one-bit reload ``R2P p, h, 1<<j``."""
+    if not isinstance(op, R2POp) or op.is_guarded or len(op.results) != 1:
+        return None
+    h, mask = op.src("a"), op.src_int("mask") or 0
+    if not isinstance(h, SSAValue) or mask <= 0 or mask & (mask - 1):
+        return None
+    return _bit_key(h, mask, op.results[0].type)
+
+
 def _reuse_in_block(block: Block) -> int:
     # key -> (the value, the registers it reads and writes, reads memory)
     avail: dict[tuple[object, ...], tuple[SSAValue, frozenset[Reg], bool]] = {}
     erased = 0
     for op in list(block.ops):
+        bit_key = _reload_bit_key(op)
+        if bit_key is not None and bit_key in avail:
+            op.results[0].replace_all_uses_with(avail[bit_key][0])
+            op.detach()
+            op.erase()
+            erased += 1
+            continue
         if _reloads(op):
             assert isinstance(op, OriInstruction)
             key = _key(op)
@@ -107,6 +146,10 @@ def _reuse_in_block(block: Block) -> int:
         cls = type(op)
         if isinstance(op, OriOp) and (cls.MEM.writes or cls.SIDE_EFFECTS or cls.IS_BARRIER):
             avail = {k: e for k, e in avail.items() if not e[2]}
+        stored = _home_store(op)
+        if stored is not None:
+            # the predicate stored is still in its register
+            avail[stored[0]] = (stored[1], _regs(stored[1]) | _regs(op.results[0]), False)
         v = _stored(op)
         if v is not None:
             # the register stored still holds the slot's value
