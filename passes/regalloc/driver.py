@@ -100,7 +100,6 @@ from passes.regalloc.reload_reuse import reuse_reloads
 from passes.regalloc.remat import readers_first, remat_plan, remat_remark, rematerialize
 from passes.regalloc.result import FunctionResult, allocation_failure, record_figures
 from passes.regalloc.sink_defs import definitions_to_readers
-from passes.regalloc.zero_args import zeros_per_argument
 from passes.regalloc.spill import (
     SmemSpill,
     next_tag,
@@ -115,6 +114,7 @@ from passes.regalloc.trial import (
     colour,
     may_lose_warps,
 )
+from passes.regalloc.zero_args import zeros_per_argument
 from passes.stats import print_stats
 
 
