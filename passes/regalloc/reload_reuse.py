@@ -24,9 +24,9 @@ erased and its readers read the earlier one's value, which is the same
 register.  A predicate's home store (``P2R h, a, 1<<j, ..., p``) leaves
 the predicate in its P register too: a reload of bit ``j`` of ``h`` into
 that register (``R2P P0, h, 1<<j``) is erased while neither register has
-been written since (Triton's attention loop stored each K mask to its home
-and reloaded it into P0 for the load right below).  A write to any register of an entry (a result, a guarded
-result too) drops it; a memory write, a call or a barrier drops the
+been written since (Triton's attention loop stored each K mask to its
+home and reloaded it into P0 for the load right below).  A write to any
+register of an entry (a result, a guarded result too) drops it; a memory write, a call or a barrier drops the
 entries that read memory (a spill slot may be stored again); a call drops
 everything.  Nothing else moves, so no live range and no register changes:
 the allocation stays valid for ``ori-check-regalloc``.
