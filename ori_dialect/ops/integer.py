@@ -598,15 +598,19 @@ class PackOp(OriInstruction):
         accumulator (``CS2R R12, SRZ; CS2R R14, SRZ``), not a ``MOV`` per
         part; 0 for any other PACK."""
         t = self.results[0].type
-        if (not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R
-                or t.phys_index is None or t.is_fixed or t.phys_index % 2
-                or t.num_regs() % 2 or not self.is_plain() or not self.is_zero()):
+        if (not isinstance(t, OriRegisterType) or not self.is_pair_zero()
+                or t.phys_index is None or t.is_fixed or t.phys_index % 2):
             return 0
         return t.num_regs() // 2
 
-    def is_zero(self) -> bool:
-        """Every part is RZ or the immediate 0."""
-        return all(_word(v) == 0 for _, v in self.slot_values())
+    def is_pair_zero(self) -> bool:
+        """An unguarded R-file zero of whole register pairs (every part RZ or
+        0, an even number of parts): what ``CS2R`` writes once allocated at
+        an even register."""
+        t = self.results[0].type
+        return (isinstance(t, OriRegisterType) and t.REG_FILE is RegFile.R
+                and t.num_regs() % 2 == 0 and self.is_plain()
+                and all(_word(v) == 0 for _, v in self.slot_values()))
 
     def sass_instructions(self) -> int:
         """One ``MOV`` per part that is not already in its register of ``d``

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from xdsl.ir import Operation, SSAValue
 
-from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import BraOp
 from ori_dialect.ops.integer import PackOp
 
@@ -33,13 +32,7 @@ from ori_dialect.ops.integer import PackOp
 def _pair_zero(v: SSAValue) -> PackOp | None:
     """The PACK of zeros defining ``v`` that CS2R can write, else None."""
     op = v.owner
-    if not isinstance(op, PackOp) or not op.is_plain():
-        return None
-    t = v.type
-    if (not isinstance(t, OriRegisterType) or t.REG_FILE is not RegFile.R
-            or t.num_regs() % 2):
-        return None
-    return op if op.is_zero() else None
+    return op if isinstance(op, PackOp) and op.is_pair_zero() else None
 
 
 def zeros_per_argument(func: Operation) -> int:
