@@ -40,13 +40,14 @@ MAX_BITS = 7
 """Predicates per home: R2P writes P0-P6 back from bits 0-6."""
 
 
-def _bit(mask: int) -> int | None:
+def single_bit(mask: int) -> int | None:
+    """The bit a one-bit ``mask`` sets, else None."""
     return mask.bit_length() - 1 if mask > 0 and mask & (mask - 1) == 0 else None
 
 
-def _pred_of(home: P2ROp) -> tuple[int, SSAValue] | None:
+def home_predicate(home: P2ROp) -> tuple[int, SSAValue] | None:
     """The one predicate ``home`` writes into its result: (bit, value)."""
-    j = _bit(home.src_int("mask") or 0)
+    j = single_bit(home.src_int("mask") or 0)
     if j is None:
         return None
     p = home.src(f"p{j}")
@@ -62,7 +63,7 @@ def home_bits(v: SSAValue, follow: Callable[[OpResult], list[SSAValue]] | None =
         return None
     op = v.op
     if isinstance(op, P2ROp) and (tag := home_tag(op)) is not None:
-        got = _pred_of(op)
+        got = home_predicate(op)
         if got is None:
             return None
         a = op.src("a")
@@ -88,17 +89,17 @@ def _fresh_home(op: Operation) -> bool:
     only by its reloads."""
     return (isinstance(op, P2ROp) and HOME_ATTR in op.attributes
             and not isinstance(op.src("a"), SSAValue) and op.src_int("mask") == 1
-            and _pred_of(op) is not None and _only_reloads(op.results[0]))
+            and home_predicate(op) is not None and _only_reloads(op.results[0]))
 
 
 def _only_reloads(h: SSAValue) -> bool:
     return bool(h.uses) and all(
         isinstance(u.operation, R2POp) and len(u.operation.results) == 1
-        and _bit(u.operation.src_int("mask") or 0) is not None for u in h.uses)
+        and single_bit(u.operation.src_int("mask") or 0) is not None for u in h.uses)
 
 
 def _file(op: P2ROp) -> RegFile | None:
-    got = _pred_of(op)
+    got = home_predicate(op)
     t = got[1].type if got is not None else None
     return t.REG_FILE if isinstance(t, OriRegisterType) else None
 
@@ -172,7 +173,7 @@ def _thread(op: P2ROp, head: P2ROp, bits: dict[int, int],
     """Replace fresh home ``op`` by ``P2R h', head, 1<<j, p``; its reloads
     read bit ``j``, the head's reloads below it read ``h'``."""
     j = min(b for b in range(MAX_BITS) if b not in bits)
-    got = _pred_of(op)
+    got = home_predicate(op)
     assert got is not None
     p = got[1]
     pt = PredType.fixed()
@@ -201,4 +202,4 @@ def _thread(op: P2ROp, head: P2ROp, bits: dict[int, int],
     return new
 
 
-__all__ = ["MAX_BITS", "home_bits", "pack_predicate_homes"]
+__all__ = ["MAX_BITS", "home_bits", "home_predicate", "pack_predicate_homes", "single_bit"]

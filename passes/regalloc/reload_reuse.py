@@ -41,6 +41,7 @@ from ori_dialect.ir.registers import OriRegisterType
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.memory import LdlOp, LdsOp, StlOp, StsOp
 from ori_dialect.ops.predicate import P2ROp, R2POp
+from passes.regalloc.pred_pack import home_predicate, single_bit
 from passes.regalloc.spill_marks import HOME_ATTR, PHI_ATTR, REMAT_ATTR, SPILL_ATTR
 
 Reg = tuple[str, int]
@@ -90,27 +91,24 @@ def _home_store(op: Operation) -> tuple[tuple[object, ...], SSAValue] | None:
     key of a reload of bit ``j`` of ``h`` into ``p``'s register, and ``p``."""
     if not isinstance(op, P2ROp) or op.is_guarded or HOME_ATTR not in op.attributes:
         return None
-    mask = op.src_int("mask") or 0
-    if mask <= 0 or mask & (mask - 1):
+    got = home_predicate(op)
+    if got is None or not _regs(got[1]):
         return None
-    p = op.src(f"p{mask.bit_length() - 1}")
-    if not isinstance(p, SSAValue) or not _regs(p):
-        return None
-    return _bit_key(op.results[0], mask, p.type), p
+    return _bit_key(op.results[0], got[0], got[1].type), got[1]
 
 
-def _bit_key(home: SSAValue, mask: int, pred: Attribute) -> tuple[object, ...]:
-    return ("bit", str(home.type), mask, str(pred))
+def _bit_key(home: SSAValue, bit: int, pred: Attribute) -> tuple[object, ...]:
+    return ("bit", str(home.type), bit, str(pred))
 
 
 def _reload_bit_key(op: Operation) -> tuple[object, ...] | None:
     """The key of an unguarded one-bit reload ``R2P p, h, 1<<j``."""
     if not isinstance(op, R2POp) or op.is_guarded or len(op.results) != 1:
         return None
-    h, mask = op.src("a"), op.src_int("mask") or 0
-    if not isinstance(h, SSAValue) or mask <= 0 or mask & (mask - 1):
+    h, bit = op.src("a"), single_bit(op.src_int("mask") or 0)
+    if not isinstance(h, SSAValue) or bit is None:
         return None
-    return _bit_key(h, mask, op.results[0].type)
+    return _bit_key(h, bit, op.results[0].type)
 
 
 def _reuse_in_block(block: Block) -> int:
