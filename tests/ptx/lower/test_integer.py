@@ -455,8 +455,13 @@ def test_bfe(t: str) -> None:
 def test_bfe_s32_immediates(pos: int, ln: int) -> None:
     """Immediate fields are SHR + SGXT (ptxas's SHF.R.S32.HI + SGXT) for a
     length in 1..31; past bit 31 the field extends a[31]."""
-    check(f"bfe.s32 %d0, %a0, {pos}, {ln};", ["s32"], "s32",
-          lambda a: _bfe_ref(a, pos, ln, "s32"), seed=pos * 64 + ln)
+    body = f"bfe.s32 %d0, %a0, {pos}, {ln};"
+    check(body, ["s32"], "s32", lambda a: _bfe_ref(a, pos, ln, "s32"), seed=pos * 64 + ln)
+    names = [op.name for op in import_ptx(build(body, ["s32"], ["s32"]), "<test>").walk()]
+    assert names.count("ori.sgxt") == (1 if 0 < ln < 32 else 0)
+    if 0 < ln < 32:  # no shift pair: one SHR at most (none for pos 0)
+        assert names.count("ori.shl") == 0
+        assert names.count("ori.shr") == (1 if pos else 0)
 
 
 @pytest.mark.parametrize("t", ["b32", "b64"])
