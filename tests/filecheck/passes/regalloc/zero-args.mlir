@@ -4,7 +4,8 @@
 // PACK 0, 0, 0, 0.  Each quad is then two CS2R (ptxas: CS2R R12, SRZ ...)
 // and the entry edge copies nothing, where one shared zero costs four MOVs
 // into the second quad.  @single: a 32-bit zero (MOV 0) passed twice is left
-// alone: its copy costs what a second MOV would.
+// alone: its copy costs what a second MOV would.  @zerotrip: a quad zero passed
+// twice on a conditional branch's fall-through edge is written per argument too.
 // RUN: ori-opt %s --split-input-file -p 'ori-regalloc,ori-check-regalloc' -t ori-asm | filecheck %s
 
 // CHECK-LABEL: .entry quads
@@ -64,6 +65,34 @@ builtin.module attributes {ori.target = "sm_80"} {
   ^bb2:
     %w = ori.imad wide.u32 %t, 0x4, %p : (!ori.r32, !ori.r64) -> !ori.r64
     ori.stg [%w], %x2 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+// @zerotrip: the zero passed twice on a conditional branch's fall-through
+// edge (Triton's zero-trip path around its K loop) is written per argument
+// as well: four CS2R, no copy.
+// CHECK-LABEL: .entry zerotrip
+// CHECK-COUNT-4: CS2R R{{[0-9]+}}, SRZ ;
+// CHECK-NOT:   MOV R{{[0-9]+}}, R{{[0-9]+}} ;
+// CHECK:       end zerotrip
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @zerotrip() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %p = ori.ldc b64 0x0, [RZ + 0x0] : () -> !ori.r64
+    %w = ori.imad wide.u32 %t, 0x20, %p : (!ori.r32, !ori.r64) -> !ori.r64
+    %zero = ori.pack 0x0, 0x0, 0x0, 0x0 : () -> !ori.r128
+    %c = ori.isetp lt %t, c[0x0][0x8], PT : (!ori.r32) -> !ori.p
+    ori.bra if %c : !ori.p, ^bb1, ^bb2(%zero : !ori.r128, %zero : !ori.r128)
+  ^bb1:
+    %x = ori.ldg b128 [%w] : (!ori.r64) -> !ori.r128
+    %y = ori.ldg b128 [%w + 0x10] : (!ori.r64) -> !ori.r128
+    ori.bra ^bb2(%x : !ori.r128, %y : !ori.r128)
+  ^bb2(%d: !ori.r128, %e: !ori.r128):
+    ori.stg b128 [%w], %d : (!ori.r64, !ori.r128) -> ()
+    ori.stg b128 [%w + 0x10], %e : (!ori.r64, !ori.r128) -> ()
     ori.exit
   }
 }
