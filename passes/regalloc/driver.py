@@ -38,7 +38,10 @@ For each function (callees before callers, for the static frame layout of
    spill the pass fails with the seed's error ``Register allocation failed
    with register count of 'N'``;
 4. values are retyped to their physical registers, edge parallel copies are
-   lowered (:mod:`.copies`), a device function's callee saves emitted
+   lowered (:mod:`.copies`), reloads a register still holds erased
+   (:mod:`.reload_reuse`), products added to one uniform register fused
+   into IMADs through one copy in a free register (:mod:`.uniform_addends`),
+   a device function's callee saves emitted
    (:mod:`.callee_saves`), spill slots compacted -- a recursive function's
    into its own frame below R1 (:mod:`.frame`), every other function's
    statically above its callees' -- and the figures recorded
@@ -114,6 +117,7 @@ from passes.regalloc.trial import (
     colour,
     may_lose_warps,
 )
+from passes.regalloc.uniform_addends import fuse_uniform_addends
 from passes.regalloc.zero_args import zeros_per_argument
 from passes.stats import print_stats
 
@@ -321,6 +325,8 @@ def allocate_function(
     allowed_all = {f: budget.allowed(f) for f in FILES}
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
     reuse_reloads(func)  # reloads of a value its register still holds
+    # products added to one UR: one MOV into a free register, fused IMADs
+    fuse_uniform_addends(func, allowed_all[RegFile.R])
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     record_saves(func)  # the preserved registers a device function saves (abi.py)
