@@ -128,9 +128,15 @@ def fatpoint_allocate(
     file_size: int = 256,
     masks: dict[int, int] | None = None,
     trial_zero: bool = True,
+    partners: bool = False,
 ) -> FatPointResult:
     """Colour ``order``; ``masks`` (unit id -> bit set) limits a unit to the
-    registers the calling convention allows it (``passes/regalloc/abi.py``)."""
+    registers the calling convention allows it (``passes/regalloc/abi.py``).
+    ``partners``: a part of a wider value that is not placed yet (an
+    ``ori.pack`` operand met before the PACK) places the wide value and all
+    its parts at once, at the lowest aligned base free for every one of them
+    (:func:`_place_whole_first`); refinement's live-point order needs it
+    (passes/regalloc/refine.py)."""
     res = FatPointResult()
     nwords = max(1, -(-file_size // 64))
     occ = np.zeros((num_points, nwords), dtype=np.uint64)
@@ -153,6 +159,9 @@ def fatpoint_allocate(
     for u in order:
         if u.id in assignment:
             continue  # a part placed with its wide value (below)
+        if partners and _place_whole_first(u, by_id, assignment, occ, cands, allowed, masks,
+                                           place):
+            continue
         w = u.width
         key = (w, u.align or w)
         cand = cands.get(key)
@@ -243,6 +252,50 @@ def _place_parts(whole: Unit, b: int, by_id: dict[int, Unit], assignment: dict[i
         if any(busy >> (r + i) & 1 for i in range(part.width)):
             continue
         place(part, r, segs)
+
+
+def _place_whole_first(u: Unit, by_id: dict[int, Unit], assignment: dict[int, int],
+                       occ: np.ndarray, cands: dict[tuple[int, int], int], allowed: list[int],
+                       masks: dict[int, int] | None,
+                       place: Callable[[Unit, int, list[tuple[int, int]]], None]) -> bool:
+    """``u`` a part of a wider value not placed yet (an ``ori.pack``
+    operand coloured before the PACK): place the wide value and all its
+    parts at once, at the lowest aligned base where every one of them is
+    free over its own live range; False when ``u`` is no such part or no
+    base fits."""
+    whole = next((by_id[h] for h, d in u.offset_hints
+                  if h in by_id and h not in assignment and by_id[h].width > u.width), None)
+    if whole is None or (masks is not None and whole.id in masks):
+        return False
+    parts = [(by_id[h], -d) for h, d in whole.offset_hints
+             if h in by_id and h not in assignment and by_id[h].width < whole.width
+             and not (masks is not None and h in masks)]
+    key = (whole.width, whole.align or whole.width)
+    cand = cands.get(key)
+    if cand is None:
+        cand = _bits(candidate_bases(allowed, *key))
+        cands[key] = cand
+    wsegs = list(zip(whole.points.starts.tolist(), whole.points.ends.tolist()))
+    ok = cand
+    free = ~_busy(occ, wsegs)
+    for i in range(whole.width):
+        ok &= free >> i
+    psegs = []
+    for part, off in parts:
+        segs = list(zip(part.points.starts.tolist(), part.points.ends.tolist()))
+        psegs.append(segs)
+        if off % (part.align or part.width):
+            return False
+        pfree = ~_busy(occ, segs)
+        for i in range(part.width):
+            ok &= pfree >> (off + i)
+    if not ok:
+        return False
+    b = (ok & -ok).bit_length() - 1
+    place(whole, b, wsegs)
+    for (part, off), segs in zip(parts, psegs, strict=True):
+        place(part, b + off, segs)
+    return True
 
 
 __all__ = [
