@@ -85,8 +85,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
 }
 
 // CHECK-LABEL: .entry zero_acc
-// FAT:        HGMMA.64x8x16.F32 R8, R4, gdesc[R8], RZ, !UPT ;
-// SSA:        HGMMA.64x8x16.F32 R4, R8, gdesc[R4], RZ, !UPT ;
+// CHECK:      HGMMA.64x8x16.F32 R4, R8, gdesc[R4], RZ, !UPT ;
 // CHECK-NEXT: GSB0 ;
 // FAT-NEXT:   IADD3 R12, R0, 0x7, RZ ;
 // SSA-NEXT:   IADD3 R12, R0, 0x7, RZ ;
