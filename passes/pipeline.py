@@ -114,7 +114,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -124,6 +124,9 @@ from xdsl.utils.exceptions import PassFailedException
 from passes.contract import Requirement, option, require
 from passes.registry import all_passes
 from passes.timing import timed
+
+if TYPE_CHECKING:
+    from passes.remat_block.driver import Report
 
 
 class Phase(NamedTuple):
@@ -201,6 +204,10 @@ class PtxasPipelinePass(ModulePass):
         False, "ptxas -v: print the ori-stats lines after allocation")
     remarks: bool = option(
         False, "ori: print every phase's remarks (unrolling decisions, allocation remarks)")
+    occupancy_retune: bool = option(
+        True, "ori: rerun ori-remat-block and the phases after it, aimed higher, for a kernel "
+        "whose copies were aimed at occupancy and whose allocation keeps its warps with "
+        "registers to spare; kept where fewer instructions (passes/occupancy_retune.py)")
     disable: str | tuple[str, ...] = option(
         "", "ori: pass names to leave out, comma-separated (disable=ori-cse,ori-remat; the "
         "pipeline syntax gives a list, a quoted string works too); ori-regalloc cannot be "
@@ -264,13 +271,55 @@ class PtxasPipelinePass(ModulePass):
             # checks are not reached.
             return
         registry = all_passes()
-        for phase in PHASES:
-            if phase.pass_name in skip:
-                continue
+        phases = [ph for ph in PHASES if ph.pass_name not in skip]
+        retuning = self.occupancy_retune and any(
+            ph.pass_name == "ori-remat-block" for ph in phases)
+        snapshot: ModuleOp | None = None
+        aimed: dict[str, Report] = {}
+        for phase in phases:
             with timed(f"{self.name}/{phase.pass_name}"):
                 cls = registry[phase.pass_name]()
                 opts = self.phase_options(phase.pass_name) | dict(phase.options)
+                if retuning and phase.pass_name == "ori-regalloc":
+                    opts["stats"] = False  # printed below, after the retune
+                if retuning and phase.pass_name == "ori-remat-block":
+                    snapshot = op.clone()
+                    aimed = cls(**opts).run(op)
+                    continue
                 cls(**opts).apply(ctx, op)  # type: ignore[arg-type]
+        if snapshot is not None:
+            with timed(f"{self.name}/occupancy-retune"):
+                tail = phases[[ph.pass_name for ph in phases].index("ori-remat-block"):]
+                self._retune(ctx, op, snapshot, aimed, tail)
+            if self.stats:
+                from passes.stats import print_stats  # the phases' modules load lazily
+
+                print_stats(op, target=self.target)
+
+    def _retune(self, ctx: Context, op: ModuleOp, snapshot: ModuleOp,
+                aimed: dict[str, Report], tail: list[Phase]) -> None:
+        """passes/occupancy_retune.py with this pipeline's phases from
+        ``ori-remat-block`` on."""
+        registry = all_passes()
+
+        def opts_of(phase: Phase) -> dict[str, object]:
+            opts = self.phase_options(phase.pass_name) | dict(phase.options)
+            if phase.pass_name == "ori-regalloc":
+                opts["stats"] = False
+            return opts
+
+        def run(m: ModuleOp, targets: dict[str, int]) -> None:
+            for phase in tail:
+                cls = registry[phase.pass_name]()
+                if phase.pass_name == "ori-remat-block":
+                    cls(**opts_of(phase)).run(m, targets)
+                else:
+                    cls(**opts_of(phase)).apply(ctx, m)  # type: ignore[arg-type]
+
+        from passes.occupancy_retune import retune  # the phases' modules load lazily
+
+        remat = registry["ori-remat-block"]()(**opts_of(tail[0]))
+        retune(op, snapshot, aimed, remat, run, self.remarks)
 
 
 __all__ = ["PHASES", "Phase", "PtxasPipelinePass", "phase_names"]

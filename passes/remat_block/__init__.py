@@ -330,6 +330,14 @@ class RematBlockPass(ModulePass):
         return found[0] - over - predicate_homes(live, tgt)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.run(op)
+
+    def run(self, op: ModuleOp, targets: dict[str, int] | None = None) -> dict[str, Report]:
+        """The pass on ``op``; returns the report of every kernel whose
+        copies were aimed at an occupancy goal and kept (``ori-ptxas``
+        retunes those against their allocation: passes/occupancy_retune.py).
+        ``targets``: function name -> a max-live target to use instead of
+        :meth:`target_of` (no occupancy rule, undo or rerun then)."""
         knobs = self.knobs()
         try:
             skip = parse_function_list(self.no_mi_remat)
@@ -342,6 +350,7 @@ class RematBlockPass(ModulePass):
             if n not in names:
                 emit_line(f"{self.name}: warning: no-mi-remat names no function of the "
                           f"module: {n}")
+        aimed: dict[str, Report] = {}
         for func in funcs:
             fname = func.sym_name.data
             if fname in skip:
@@ -353,12 +362,17 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
+            if targets is not None and fname in targets:
+                rep = remat_function(func, knobs, targets[fname])
+                self.report(fname, rep)
+                continue
             target = self.target_of(func)
             occupancy_only = target < self._seed_target(func)
             backup = func.clone() if occupancy_only else None
             warps0 = self._warps_at(func, compute_max_live(
                 Liveness(CFG.compute(func))).max) if occupancy_only else None
             rep = remat_function(func, knobs, target)
+            kept = occupancy_only
             if backup is not None and rep.after > target and warps0 is not None:
                 warps = self._warps_at(func, rep.after)
                 if warps is not None and warps <= warps0:
@@ -372,10 +386,14 @@ class RematBlockPass(ModulePass):
                     rep = remat_function(func, knobs, self._seed_target(func))
                     rep.log = [*first, f"{why}: undone", *rep.log]
                     rep.remarks = [f"copies for occupancy undone ({why})", *rep.remarks]
+                    kept = False
                 elif warps is not None:
                     func, rep = self._loosen(func, backup, knobs, rep, warps)
+            if kept and rep.copies:
+                aimed[fname] = rep
             self.report(fname, rep)
         flush_diagnostics()
+        return aimed
 
     def _loosen(self, func: FuncOp, backup: FuncOp, knobs: Knobs, rep: Report,
                 warps: int) -> tuple[FuncOp, Report]:

@@ -1,0 +1,177 @@
+"""``ori-ptxas``'s occupancy retune: the allocation, not the model, judges
+how far ``ori-remat-block`` had to go for the warps a kernel ends with.
+
+``ori-remat-block`` aims a kernel's copies at the max live whose register
+count -- max live + R1 + the two registers ptxas withholds + the GPR homes
+of the predicates the P file cannot hold -- reaches an occupancy goal
+(passes/remat_block/__init__.py, "Occupancy target").  The allocation
+lands a kernel-specific distance from that estimate: below it where the
+allocator's definition sinking keeps predicates in the P file (Triton's
+matmul_bf16 on sm_80: aimed at 64 registers, allocated 60), above it where
+register pairs and quads leave holes (Triton's attention: aimed at 64,
+allocated 66, the next occupancy step).  Either way some copies bought no
+warp: every allocation from 57 to 64 registers keeps the same 32 warps
+resident, and every copy in a loop costs an instruction per iteration.
+
+So, after the pipeline, each such kernel whose allocation ends at least
+``MIN_SLACK`` registers below the highest count that keeps its resident
+warps is compiled again from its input to ``ori-remat-block`` (a module
+with that kernel alone, the same phases and options), aiming at the max
+live the pass reached plus that slack, then plus half of it; the first run
+that keeps the warps, spills no more and costs fewer instructions -- each
+counted ``10 ** loop depth`` times, ``ori-regalloc``'s default
+``estimated-loop-iterations`` -- replaces the kernel (Triton's matmul_bf16
+on sm_80: 60 -> 64 registers, 32 warps either way, K loop 91 -> 86
+instructions, ptxas's 86 at 68 registers).  At most two extra compilations
+of the phases from ``ori-remat-block`` on per such kernel; none for a
+kernel whose allocation has less slack, makes calls, or whose copies were
+not aimed at occupancy.  ori's rule: the seeds' ``nv-remat-block`` has a
+fixed target.
+
+**Visible**: with ``remarks=true`` the kept run's own remarks and one line
+saying what changed; ``ori-ptxas{occupancy-retune=false}`` turns it off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.analysis.loops import LoopInfo
+from ori_dialect.ops.func import FuncOp
+from passes.contract import emit_line, emit_remark
+from passes.pipeline_modulo.pressure_gate import sass_count
+from passes.regalloc.budget import function_target
+from passes.remat.target import block_threads
+from passes.remat_block import RematBlockPass
+from passes.remat_block.driver import Report
+from targets.descriptor import SMTarget
+from targets.errors import TargetError
+from targets.occupancy import kernel_warps, max_regs_for_warps
+
+MIN_SLACK = 2
+"""Registers below the warps' highest count an allocation must end for a
+rerun: one register of slack is the estimate's usual error."""
+
+LOOP_WEIGHT = 10.0
+"""Instructions in a loop count this many times per depth
+(``ori-regalloc``'s ``estimated-loop-iterations`` default)."""
+
+
+@dataclass
+class _Run:
+    func: FuncOp
+    regs: int
+    spills: int
+    cost: float
+    stderr: str
+
+
+def weighted_instructions(func: FuncOp) -> float:
+    """SASS instructions, each counted ``LOOP_WEIGHT ** loop depth`` times."""
+    li = LoopInfo.compute(func)
+    return sum(sass_count(blk) * LOOP_WEIGHT ** li.depth(b)
+               for b, blk in enumerate(li.cfg.blocks))
+
+
+def _int_attr(func: FuncOp, name: str) -> int:
+    a = func.attributes.get(name)
+    return int(a.value.data) if a is not None else 0  # type: ignore[attr-defined]
+
+
+PhaseRunner = Callable[[ModuleOp, dict[str, int]], None]
+"""Runs ``ori-remat-block`` (with per-function targets) and the phases after
+it on a module."""
+
+
+def _alone(snapshot: ModuleOp, func: FuncOp) -> ModuleOp:
+    """A module with ``snapshot``'s attributes and everything but its other
+    functions (globals stay: the kernel may read them), ``func`` cloned."""
+    m = ModuleOp([], attributes=dict(snapshot.attributes))
+    for op in snapshot.body.block.ops:
+        if op is func or not isinstance(op, FuncOp):
+            m.body.block.add_op(op.clone())
+    return m
+
+
+def _trial(snapshot: ModuleOp, func: FuncOp, target: int, run: PhaseRunner) -> _Run | None:
+    name = func.sym_name.data
+    m = _alone(snapshot, func)
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(buf):
+            run(m, {name: target})
+    except PassFailedException:
+        return None
+    got = next(f for f in functions_of(m) if isinstance(f, FuncOp) and f.sym_name.data == name)
+    return _Run(got, _int_attr(got, "ori.num_regs"), _int_attr(got, "ori.spill_stores"),
+                weighted_instructions(got), buf.getvalue())
+
+
+def retune(module: ModuleOp, snapshot: ModuleOp, aimed: dict[str, Report],
+           remat: RematBlockPass, run: PhaseRunner, remarks: bool) -> int:
+    """Rerun the kernels of ``aimed`` (``ori-remat-block``'s reports of the
+    kernels whose copies were aimed at occupancy) from ``snapshot`` (the
+    module before that phase) where their allocation left slack (module
+    docstring); returns the kernels replaced."""
+    before = {f.sym_name.data: f for f in functions_of(snapshot) if isinstance(f, FuncOp)}
+    replaced = 0
+    for func in [f for f in functions_of(module) if isinstance(f, FuncOp)]:
+        name = func.sym_name.data
+        rep = aimed.get(name)
+        src = before.get(name)
+        if rep is None or src is None or not func.is_kernel:
+            continue
+        tgt = function_target(func, remat.target)
+        if not isinstance(tgt, SMTarget):
+            continue
+        regs = _int_attr(func, "ori.num_regs")
+        threads = block_threads(func)
+        try:
+            warps = kernel_warps(tgt, regs, threads)
+            top = max_regs_for_warps(tgt, warps, threads)
+        except TargetError:
+            continue
+        slack = top - regs
+        if slack < MIN_SLACK:
+            continue
+        cost = weighted_instructions(func)
+        spills = _int_attr(func, "ori.spill_stores")
+        ceiling = remat._seed_target(src)
+        for target in sorted({min(rep.after + slack, ceiling),
+                              min(rep.after + slack // 2, ceiling)}, reverse=True):
+            if target <= rep.after:
+                continue
+            got = _trial(snapshot, src, target, run)
+            if got is None or got.regs > top or got.spills > spills or got.cost >= cost:
+                continue
+            _swap(func, got.func)
+            replaced += 1
+            if remarks:
+                for line in got.stderr.splitlines():
+                    emit_line(line)
+                emit_remark(name, f"ori-remat-block rerun at max live {target} (reached "
+                            f"{rep.after}): {regs} -> {got.regs} registers, {warps} resident "
+                            f"warps kept, loop-weighted instructions {cost:g} -> {got.cost:g}",
+                            pass_name="ori-ptxas")
+            break
+    return replaced
+
+
+def _swap(old: FuncOp, new: Operation) -> None:
+    parent = old.parent_block()
+    assert parent is not None
+    new.detach()
+    parent.insert_op_before(new, old)
+    old.detach()
+    old.erase(safe_erase=False)
+
+
+__all__ = ["MIN_SLACK", "retune", "weighted_instructions"]
