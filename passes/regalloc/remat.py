@@ -40,7 +40,9 @@ instruction from registers that are is recomputed with it, for a predicate
 read by at most :data:`CHAIN_USERS` instructions (:func:`pred_chain`: two
 instructions per reader against a ``P2R`` and an ``R2P`` per reader, the
 original two gone; ptxas's ``IADD3 R33, R88, 0x1`` / ``ISETP.GE.AND P0, PT,
-R33, c[0x0][0x184], PT`` in Triton's attention loop).
+R33, c[0x0][0x184], PT`` in Triton's attention loop); at a reader where
+that operand is still live it is read, not recomputed (the attention
+loop's first K load computed its row bound twice in a row).
 Not for R values: ``ori-remat-block`` recomputes those before allocation,
 and a clone is never spilled again.  The driver does this only in a round
 where the R file coloured: where it failed, the operands are spilled next,
@@ -85,6 +87,13 @@ def _live_at(lm: LiveMatrix, v: int, p: int) -> bool:
     seg = lm.segments(v)
     i = int(np.searchsorted(seg.starts, p, side="right")) - 1
     return i >= 0 and p < int(seg.ends[i])
+
+
+def _live_before(lm: LiveMatrix, v: SSAValue, user: Operation) -> bool:
+    """``v`` is live at the point before ``user`` in ``lm``."""
+    i = lm.numbering.index.get(v)
+    at = lm.op_point.get(user)
+    return i is not None and at is not None and _live_at(lm, i, at - 1)
 
 
 CHAIN_USERS = 2
@@ -227,6 +236,8 @@ def rematerialize(v: SSAValue, tag: int, keep: Collection[Operation] = (),
     for user in users:
         mapping: dict[SSAValue, SSAValue] = {}
         for d in chain:
+            if lm is not None and _live_before(lm, d.results[0], user):
+                continue  # live at this reader: its register still holds it
             dc = d.clone()
             dc.attributes[REMAT_ATTR] = IntegerAttr(tag, i32)
             blk = user.parent_block()
