@@ -53,6 +53,9 @@ package with its rule and the ptxas form it produces in its docstring):
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``;
   ``LEA.HI[.X] x, y, s, (SHR.S32 x, 31)`` -> ``LEA.HI[.X].SX32 x, y, s``:
   that of ``base + ((int64)i << s)``;
+* ``sx-wide-add`` (``sx_wide_add.py``) -- ``PACK(IADD3 i, b0; LEA.HI.X.SX32
+  i, b1, 0x1)`` -> ``IMAD.WIDE i, 0x1, PACK(b0, b1)``: a byte address in
+  one instruction;
 * ``guard-sink`` (``guard_sink.py``) -- ``y = OP ..; z = @g MOV y`` ->
   ``z = @g OP ..``: the importer's guarded copy of a guarded instruction's
   result becomes the guarded instruction (``@P0 IADD3`` in CUB's scans).
@@ -121,6 +124,7 @@ from passes.general_optimize.lop3_merge import MergeLop3
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack, ZeroAccumulator
 from passes.general_optimize.setp_combine import CombineSetp
+from passes.general_optimize.sx_wide_add import SignedWideAdd
 from passes.general_optimize.tuple_args import promote_tuple_args
 from passes.general_optimize.wide_add import WideAdd
 from passes.loop_utils import is_pure
@@ -134,7 +138,7 @@ class FunctionStats:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
                 "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge",
-                "imad-add", "zero-accumulator")
+                "imad-add", "zero-accumulator", "sx-wide-add")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -221,6 +225,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
     )
+    sx_wide_add: bool = option(
+        True, "ori: base + (int64)i on a register base, IADD3 + LEA.HI.X.SX32, becomes one "
+        "IMAD.WIDE i, 0x1, base (sx_wide_add.py)"
+    )
     guard_sink: bool = option(
         True, "ori: a guarded copy of a value computed only for it becomes that computation "
         "under the guard, tied to the copy's prior value (guard_sink.py)"
@@ -296,6 +304,8 @@ class GeneralOptimizePass(ModulePass):
         if self.lea_sx32:
             per_op.append(SignWordToLea(counts))
             per_op.append(SignWordLeaHi(counts))
+        if self.sx_wide_add:
+            per_op.append(SignedWideAdd(counts))
         if self.guard_sink:
             per_op.append(GuardSink(counts))
         sweep: list[RewritePattern] = []

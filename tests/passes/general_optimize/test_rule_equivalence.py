@@ -1,5 +1,5 @@
 """The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``zero-accumulator``, ``lea-sx32`` and ``wide-add`` (its add
+``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``zero-accumulator``, ``lea-sx32``, ``sx-wide-add`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
@@ -132,6 +132,31 @@ LEA_SX32 = """
     ori.stg [%w + 0x380], %h4 : (!ori.r64, !ori.r32) -> ()
 """
 
+# base + (int64)i on a register base: the base an UNPACK's words (%p1) and
+# two separate words (%p2, a PACK made for it); i negative in half the
+# threads; a scaled high half (shift 2) is not this rule's
+SX_WIDE_ADD = """
+    %lo0, %hi0 = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %l1, %c1 = ori.iadd3 %a, %lo0, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h1 = ori.lea_hi_sx32 x %a, %hi0, 0x1, %c1 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %p1 = ori.pack %l1, %h1 : (!ori.r32, !ori.r32) -> !ori.r64
+    %l2, %c2 = ori.iadd3 %b0, %b, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h2 = ori.lea_hi_sx32 x %b, %a0, 0x1, %c2 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %p2 = ori.pack %l2, %h2 : (!ori.r32, !ori.r32) -> !ori.r64
+    %l3, %c3 = ori.iadd3 %b0, %b, RZ : (!ori.r32, !ori.r32) -> (!ori.r32, !ori.p)
+    %h3 = ori.lea_hi_sx32 x %b, %a0, 0x2, %c3 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %p3 = ori.pack %l3, %h3 : (!ori.r32, !ori.r32) -> !ori.r64
+    %x1, %y1 = ori.unpack %p1 : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %x2, %y2 = ori.unpack %p2 : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %x3, %y3 = ori.unpack %p3 : (!ori.r64) -> (!ori.r32, !ori.r32)
+    ori.stg [%w + 0x100], %x1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %y1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %x2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x280], %y2 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x300], %x3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x380], %y3 : (!ori.r64, !ori.r32) -> ()
+"""
+
 # (base + a*2) + b*4 as two 64-bit add pairs that no PACK reads: the words
 # of the first feed the second, the second's are stored
 WIDE_ADD_CHAIN = """
@@ -200,7 +225,7 @@ ZERO_ACCUMULATOR = """
 CASES = {"add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
          "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
-         "wide-add": (WIDE_ADD_CHAIN, 2)}
+         "wide-add": (WIDE_ADD_CHAIN, 2), "sx-wide-add": (SX_WIDE_ADD, 2)}
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
