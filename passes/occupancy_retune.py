@@ -9,23 +9,36 @@ lands a kernel-specific distance from that estimate: below it where the
 allocator's definition sinking keeps predicates in the P file (Triton's
 matmul_bf16 on sm_80: aimed at 64 registers, allocated 60), above it where
 register pairs and quads leave holes (Triton's attention: aimed at 64,
-allocated 66, the next occupancy step).  Either way some copies bought no
-warp: every allocation from 57 to 64 registers keeps the same 32 warps
-resident, and every copy in a loop costs an instruction per iteration.
+allocated 66, past the 32-warp step).  Either way the copies were chosen
+for a count the kernel does not have: every allocation from 57 to 64
+registers keeps the same 32 warps resident, and every copy in a loop costs
+an instruction per iteration.
 
-So, after the pipeline, each such kernel whose allocation ends at least
-``MIN_SLACK`` registers below the highest count that keeps its resident
-warps is compiled again from its input to ``ori-remat-block`` (a module
-with that kernel alone, the same phases and options), aiming at the max
-live the pass reached plus that slack, then plus half of it; the first run
-that keeps the warps, spills no more and costs fewer instructions -- each
-counted ``10 ** loop depth`` times, ``ori-regalloc``'s default
-``estimated-loop-iterations`` -- replaces the kernel (Triton's matmul_bf16
-on sm_80: 60 -> 64 registers, 32 warps either way, K loop 91 -> 86
-instructions, ptxas's 86 at 68 registers).  At most two extra compilations
-of the phases from ``ori-remat-block`` on per such kernel; none for a
-kernel whose allocation has less slack, makes calls, or whose copies were
-not aimed at occupancy.  ori's rule: the seeds' ``nv-remat-block`` has a
+So, after the pipeline, each kernel whose copies were aimed at occupancy
+(a kernel that makes no call) is compiled again from its input to
+``ori-remat-block`` -- a module with that kernel alone, the same phases
+and options, the pass aimed at a max-live target of ours -- where its
+allocation ended near an occupancy step:
+
+1. **A step up.**  Ended at most ``MIN_SLACK`` registers above the highest
+   count of the next step (more warps): aimed that many registers lower;
+   kept when the allocation reaches the step, spills no more and its
+   instructions grow by at most ``STEP_COST`` (Triton's matmul_f16out on
+   sm_80: 73 -> 72 registers, 24 -> 28 warps, K loop 114 -> 116
+   instructions; ptxas: 72 registers, 118).
+2. **Spare registers.**  Ended at least ``MIN_SLACK`` registers below the
+   highest count that keeps its warps: aimed higher by that slack, then by
+   half of it; the first run that keeps the warps, spills no more and
+   costs fewer instructions is kept, and the search goes on from it, at
+   most ``MAX_TRIALS`` runs (Triton's matmul_bf16 on sm_80: 60 -> 64
+   registers, 32 warps either way, K loop 91 -> 86, ptxas's 86 at 68
+   registers; attention 66 -> 71 registers, 28 warps, 210 -> 203).
+
+Instructions are counted ``10 ** loop depth`` times (``ori-regalloc``'s
+default ``estimated-loop-iterations``).  At most ``MAX_TRIALS`` + 1 extra
+compilations of the phases from ``ori-remat-block`` on per such kernel,
+none for one that ends away from a step (about 0.6 s per run for
+Triton's attention).  ori's rule: the seeds' ``nv-remat-block`` has a
 fixed target.
 
 **Visible**: with ``remarks=true`` the kept run's own remarks and one line
@@ -231,4 +244,4 @@ def _swap(old: FuncOp, new: Operation) -> None:
     old.erase(safe_erase=False)
 
 
-__all__ = ["MIN_SLACK", "retune", "weighted_instructions"]
+__all__ = ["MAX_TRIALS", "MIN_SLACK", "STEP_COST", "retune", "weighted_instructions"]
