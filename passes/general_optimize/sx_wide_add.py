@@ -22,7 +22,10 @@ an ``UNPACK`` read as the value they came from, else one ``PACK`` right
 after the later of their definitions (shared by every add on that base;
 the allocator puts its parts in place, so it costs no instruction).  The
 old ops die (``dead-code``).  A constant-bank base stays as it is: the
-``IMAD.WIDE`` would read two constant ports.
+``IMAD.WIDE`` would read two constant ports -- and so does a base whose
+words are constants or ``LDC`` loads, which the constant sweep puts in the
+add's ports (Triton-style kernels load a base pointer with ``LDC``: a PACK
+of those words would cost two MOVs where the ports cost nothing).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from xdsl.rewriter import InsertPoint
 
 from ori_dialect.ir.registers import R32Type, R64Type
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, LeaHiSx32Op, PackOp, UnpackOp
-from passes.general_optimize.common import CountingPattern, is_rz, replace_op, unguarded
+from ori_dialect.ops.memory import LdcOp
+from passes.general_optimize.common import CountingPattern, is_rz, known, replace_op, unguarded
 
 
 def _only_reader(v: SSAValue, op: Operation) -> bool:
@@ -79,7 +83,16 @@ def _halves(pack: PackOp) -> tuple[SSAValue, SSAValue, SSAValue] | None:
         return None
     if not isinstance(b1.type, R32Type) or not isinstance(i.type, R32Type):
         return None
+    if any(_port_word(b) for b in (b0, b1)):
+        return None
     return i, b0, b1
+
+
+def _port_word(v: SSAValue) -> bool:
+    """``v`` is a constant or a constant-bank word: the constant sweep puts it
+    in the add's own port, where it costs no register and no instruction,
+    while a PACK of it would cost a MOV per word."""
+    return isinstance(v.owner, LdcOp) or known(v) is not None
 
 
 def _base(b0: SSAValue, b1: SSAValue, root: Operation,
