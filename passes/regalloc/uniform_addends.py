@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import Rewriter
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import Liveness
@@ -127,12 +128,8 @@ def _fuse_block(block: Block, lv: Liveness, allowed: list[int], top: int) -> int
             assert ab is not None
             new = IMadOp.make([ab[0], ab[1], mov.results[0]], [add.results[0].type])
             new.verify()
-            block.insert_op_before(new, add)
-            add.results[0].replace_all_uses_with(new.results[0])
-            add.detach()
-            add.erase()
-            mul.detach()
-            mul.erase()
+            Rewriter.replace_op(add, new)
+            Rewriter.erase_op(mul)
     return sum(len(pairs) - 1 for pairs, _ in plans)
 
 
