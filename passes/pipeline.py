@@ -205,9 +205,10 @@ class PtxasPipelinePass(ModulePass):
     remarks: bool = option(
         False, "ori: print every phase's remarks (unrolling decisions, allocation remarks)")
     occupancy_retune: bool = option(
-        True, "ori: rerun ori-remat-block and the phases after it, aimed higher, for a kernel "
-        "whose copies were aimed at occupancy and whose allocation keeps its warps with "
-        "registers to spare; kept where fewer instructions (passes/occupancy_retune.py)")
+        True, "ori: a kernel whose ori-remat-block copies were aimed at occupancy and whose "
+        "allocation ended near an occupancy step is compiled again from that phase, aimed one "
+        "step up or higher while registers are spare; kept for the same or more warps at fewer "
+        "loop-weighted instructions (passes/occupancy_retune.py)")
     disable: str | tuple[str, ...] = option(
         "", "ori: pass names to leave out, comma-separated (disable=ori-cse,ori-remat; the "
         "pipeline syntax gives a list, a quoted string works too); ori-regalloc cannot be "
