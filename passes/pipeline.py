@@ -293,7 +293,8 @@ class PtxasPipelinePass(ModulePass):
                 tail = phases[[ph.pass_name for ph in phases].index("ori-remat-block"):]
                 self._retune(ctx, op, snapshot, aimed, tail)
             if self.stats:
-                from passes.stats import print_stats  # the phases' modules load lazily
+                # lazy: start-up loads no phase module (issue 20)
+                from passes.stats import print_stats
 
                 print_stats(op, target=self.target)
 
@@ -317,7 +318,8 @@ class PtxasPipelinePass(ModulePass):
                 else:
                     cls(**opts_of(phase)).apply(ctx, m)  # type: ignore[arg-type]
 
-        from passes.occupancy_retune import retune  # the phases' modules load lazily
+        # lazy: start-up loads no phase module (issue 20)
+        from passes.occupancy_retune import retune
 
         remat = registry["ori-remat-block"]()(**opts_of(tail[0]))
         retune(op, snapshot, aimed, remat, run, self.remarks)
