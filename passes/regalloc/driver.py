@@ -326,7 +326,7 @@ def allocate_function(
     copies = lower_edge_copies(func, live_in, allowed_all, peaks)
     reuse_reloads(func)  # reloads of a value its register still holds
     # products added to one UR: one MOV into a free register, fused IMADs
-    fuse_uniform_addends(func, allowed_all[RegFile.R])
+    fuse_uniform_addends(func, allowed_all[RegFile.R], peaks.get(RegFile.R, 0))
     # no instruction touches an HGMMA's registers before its wait (inflight.py)
     remarks.extend(check_after_assignment(func, in_flight_reads))
     record_saves(func)  # the preserved registers a device function saves (abi.py)

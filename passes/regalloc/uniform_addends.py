@@ -36,7 +36,6 @@ from xdsl.rewriter import Rewriter
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.liveness import Liveness
-from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import OriRegisterType, R32Type, RegFile, UR32Type
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.integer import IAdd3Op, IMadOp, MovOp
@@ -133,18 +132,12 @@ def _fuse_block(block: Block, lv: Liveness, allowed: list[int], top: int) -> int
     return sum(len(pairs) - 1 for pairs, _ in plans)
 
 
-def fuse_uniform_addends(func: FuncOp, allowed: list[int]) -> int:
+def fuse_uniform_addends(func: FuncOp, allowed: list[int], top: int) -> int:
     """Rewrite ``func``'s pairs (module docstring); returns the instructions
-    saved.  ``allowed``: the R registers the allocation may use."""
+    saved.  ``allowed``: the R registers the allocation may use; ``top``:
+    the highest one it used + 1 (what the register count is made from)."""
     if not func.is_kernel:
         return 0
-    top = 0
-    for op in func.walk():
-        if isinstance(op, OriInstruction):
-            for v in list(op.results) + list(op.operands):
-                r = _r_regs(v)
-                if r:
-                    top = max(top, r[-1] + 1)
     cfg = CFG.compute(func)
     if not any(_pair(op) for b in cfg.blocks for op in b.ops):
         return 0
