@@ -112,14 +112,12 @@ def pred_chain(op: OriInstruction, v: SSAValue, lm: LiveMatrix) -> list[Operatio
     srcs, guard, prior = op.operand_groups()
     if guard is not None or prior:
         return None
-    index = lm.numbering.index
-    points = [lm.op_point.get(use.operation) for use in v.uses]
-    if any(at is None for at in points):
+    users = [use.operation for use in v.uses]
+    if any(lm.op_point.get(u) is None for u in users):
         return None
 
     def live(x: SSAValue) -> bool:
-        i = index.get(x)
-        return i is not None and all(_live_at(lm, i, at - 1) for at in points)  # type: ignore[operator]
+        return all(_live_before(lm, x, u) for u in users)
 
     chain: list[Operation] = []
     for o in dict.fromkeys(srcs):
