@@ -593,6 +593,12 @@ class OriInstruction(OriOp):
         same).  Default: every ``COMMUTATIVE`` pair, modifiers unchanged."""
         return tuple((pair, None) for pair in self.COMMUTATIVE)
 
+    def commuted_immediates(self, x: str, y: str) -> dict[str, int]:
+        """The immediate sources that take another value when sources ``x``
+        and ``y`` (a pair of ``commutations()``) swap: a LOP3's truth table.
+        Default: none."""
+        return {}
+
     def constant_value(self, index: int = 0) -> int | bool | None:
         """The compile-time value of result ``index`` (an unsigned bit pattern
         of the result's width, or a bool for a predicate) when this op
@@ -631,12 +637,12 @@ class OriInstruction(OriOp):
         (``IMAD.HI``)."""
         return self.UNIFORM_SASS is not None
 
-    def uniform_substitute(self) -> OriInstruction | None:
-        """An equivalent op (same sources and result types, not inserted) that
-        has a uniform-datapath form, for an op whose own SASS has none: SASS's
+    def uniform_substitute(self) -> UniformSubstitute | None:
+        """Equivalent ops (same sources, not inserted) that have a
+        uniform-datapath form, for an op whose own SASS has none: SASS's
         uniform datapath has no ``USHL``/``USHR``, so a warp-uniform ``SHL``
         moves there as ``USHF.L.U32``.  None (the default): no substitute.
-        The new op uses the sources: the caller inserts it or erases it."""
+        The new ops use the sources: the caller inserts them or erases them."""
         return None
 
     def is_uniform_form(self) -> bool:
@@ -822,6 +828,22 @@ OperandText = Callable[[SSAValue | Attribute, str | None], str]
 """How the ``ori-asm`` listing spells one operand: a value (its register
 name) or a constant (``0x10``, ``RZ``, ``c[0x0][0x160]``), with a source
 modifier text (``neg``, ``abs``, ``not``, dot-joined) or None."""
+
+
+@dataclass(frozen=True)
+class UniformSubstitute:
+    """What ``OriInstruction.uniform_substitute`` gives: ``ops`` in program
+    order (each reading the sources or an earlier one's results) and the
+    values that stand for the replaced op's results, one each."""
+
+    ops: tuple[OriInstruction, ...]
+    results: tuple[SSAValue, ...]
+
+    def erase(self) -> None:
+        """Drop the unused ops (a detached op still counts as a use of its
+        operands)."""
+        for op in reversed(self.ops):
+            op.erase()
 
 
 @dataclass(frozen=True)
@@ -1032,6 +1054,7 @@ __all__ = [
     "OriOp",
     "SassForm",
     "Src",
+    "UniformSubstitute",
     "annotate_class_constants",
     "create_op",
     "flag",

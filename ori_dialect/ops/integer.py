@@ -21,6 +21,7 @@ from ori_dialect.ir.instruction import (
     OriInstruction,
     SassForm,
     Src,
+    UniformSubstitute,
     flag,
     register_above,
 )
@@ -169,6 +170,23 @@ class IMadOp(OriInstruction):
         """UIMAD and UIMAD.WIDE exist; ``.HI`` has no uniform form."""
         return self.mod("mode") != "hi"
 
+    def uniform_substitute(self) -> UniformSubstitute | None:
+        """``IMAD.HI d, a, b, RZ`` as the high word of ``IMAD.WIDE w, a, b,
+        RZ`` (UNPACK): ptxas computes a uniform ``hi32(seed * K)`` as
+        ``UIMAD.WIDE.U32 UR4, UR7, -0x2daee0ad, URZ`` and reads ``UR5``.
+        Only without an addend (a nonzero ``c`` would need an add after)."""
+        c = self.src("c")
+        zero = (isinstance(c, R32Type) and c.is_fixed) or (
+            isinstance(c, IntegerAttr) and c.value.data == 0)
+        if (self.mod("mode") != "hi" or not zero or not self.is_plain()
+                or len(self.results) != 1 or self.has_mod("x")):
+            return None
+        wide = IMadOp.make([self.src("a"), self.src("b"), R64Type.fixed()],  # type: ignore[list-item]
+                           [R64Type.unallocated()], mods=f"wide.{self.mod('sign') or 's32'}",
+                           attributes=dict(self.attributes))
+        parts = UnpackOp.make([wide.results[0]], [R32Type.unallocated()] * 2)
+        return UniformSubstitute((wide, parts), (parts.results[1],))
+
     def verify_semantics(self) -> None:
         wide = self.mod("mode") == "wide"
         want = R64Type if wide else R32Type
@@ -259,6 +277,29 @@ class Lop3Op(IntAluOp):
         if lut is not None and not 0 <= lut <= 255:
             raise VerifyException("ori.lop3: truth table must be in 0..255")
 
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        """Any two sources swap, the truth table permuted with them
+        (``commuted_immediates``): ptxas puts the one ``UR``, immediate or
+        ``c[][]`` source in ``b`` whichever PTX operand it was
+        (``LOP3.LUT R11, R4, UR9, R11, 0x96``)."""
+        return ((("a", "b"), None), (("b", "c"), None), (("a", "c"), None))
+
+    def commuted_immediates(self, x: str, y: str) -> dict[str, int]:
+        """The truth table read with sources ``x`` and ``y`` swapped: bit
+        ``(a<<2)|(b<<1)|c`` of the new table is the old table's bit with
+        the two inputs' bits exchanged."""
+        lut = self.src_int("lut")
+        if lut is None:
+            return {}
+        shift = {"a": 2, "b": 1, "c": 0}
+        table = 0
+        for i in range(8):
+            bit = {n: (i >> s) & 1 for n, s in shift.items()}
+            bit[x], bit[y] = bit[y], bit[x]
+            if (lut >> sum(bit[n] << s for n, s in shift.items())) & 1:
+                table |= 1 << i
+        return {"lut": table}
+
     def sass_form(self, operand: OperandText) -> SassForm | None:
         """With the predicate result, ptxas's order: ``LOP3.LUT P0, R4, R7,
         0x1, RZ, 0xc0, !PT`` (the predicate first, the trailing ``!PT`` its
@@ -313,7 +354,7 @@ class ShlOp(IntAluOp):
     SRCS = (reg("a"), rio("b"))
     MODS = (flag("w"),)
 
-    def uniform_substitute(self) -> OriInstruction | None:
+    def uniform_substitute(self) -> UniformSubstitute | None:
         """``SHF.L[.W].U32 d, a, b, RZ``: the low word of ``{0, a} << b``,
         with the same clamp (``USHF.L.U32`` is what ptxas's uniform code
         shows for a shift left)."""
@@ -332,7 +373,7 @@ class ShrOp(IntAluOp):
     SRCS = (reg("a"), rio("b"))
     MODS = (_SIGN, flag("w"))
 
-    def uniform_substitute(self) -> OriInstruction | None:
+    def uniform_substitute(self) -> UniformSubstitute | None:
         """``SHF.R[.W].{S32,U32}.HI d, RZ, b, a``: the high word of ``{a, 0}
         >> b`` is ``a >> b`` with SHR's clamp (ptxas's ``USHF.R.S32.HI UR18,
         URZ, 0x1f, UR5`` for a sign word)."""
@@ -341,14 +382,15 @@ class ShrOp(IntAluOp):
 
 
 def _shift_as_shf(op: OriInstruction, head: str, *, lo: object, hi: object,
-                  high_word: bool = False) -> OriInstruction | None:
+                  high_word: bool = False) -> UniformSubstitute | None:
     """``op`` (SHL/SHR, unguarded, without source modifiers) as the funnel
     shift that computes the same word; None for other instances."""
     if not op.is_plain() or len(op.results) != 1 or not isinstance(op.results[0].type, R32Type):
         return None
     mods = head + (".w" if op.mod("w") else "") + (".hi" if high_word else "")
-    return ShfOp.make([lo, op.src("b"), hi], [op.results[0].type],  # type: ignore[list-item]
-                      mods=mods, attributes=dict(op.attributes))
+    shf = ShfOp.make([lo, op.src("b"), hi], [op.results[0].type],  # type: ignore[list-item]
+                     mods=mods, attributes=dict(op.attributes))
+    return UniformSubstitute((shf,), (shf.results[0],))
 
 
 @ori_op

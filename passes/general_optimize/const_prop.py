@@ -132,6 +132,10 @@ def commuted(op: OriInstruction, vals: SlotValues, smods: dict[str, str]) -> lis
             continue
         nv = dict(vmap)
         nv[x], nv[y] = vmap[y], vmap[x]
+        for name, value in op.commuted_immediates(x, y).items():
+            old = vmap[name]
+            assert isinstance(old, IntegerAttr)
+            nv[name] = IntegerAttr(value, old.type)
         ns = {k: v for k, v in smods.items() if k not in (x, y)}
         if x in smods:
             ns[y] = smods[x]

@@ -13,9 +13,10 @@ seeds give no algorithm; ori's is:
    (kernels only: a device function may be entered by part of a warp).
 2. :mod:`.select` picks the uniform ops with a uniform version (their
    own uniform form; ``MOV c[][]``, which becomes the ``ULDC``; SHL/SHR
-   through their USHF substitute; PACK/UNPACK of UR parts), closed under
-   their sources, whose other uses read a UR for free (the constant port
-   of a GPR instruction), not live across a call that may write the
+   through their USHF substitute; IMAD.HI as UIMAD.WIDE's high word;
+   PACK/UNPACK of UR parts), closed under their sources, whose other uses
+   read a UR for free (the constant port of a GPR instruction, LOP3's
+   sources swapped to put it there), not live across a call that may write the
    uniform file (:mod:`ori_dialect.ops.uniform_calls`), adding a ``ULDC`` only
    outside loops for a value live into a deeper loop; ``max-copies`` lets
    any value cost that many ``MOV r, ur`` copies (0 by default).
@@ -31,7 +32,9 @@ seeds give no algorithm; ori's is:
    leads to can reach more resident warps (whole blocks of the kernel's
    ``.reqntid``/``.maxntid`` where it states them): below a kernel's
    occupancy step a register costs nothing and a copy costs an
-   instruction.  A kernel that calls is judged by the count alone (as
+   instruction -- unless each copy buys ``hot-trade`` registers or more
+   (ptxas keeps philox_rand's key schedule uniform at four copies: 16 R
+   registers where the R file alone needs 29).  A kernel that calls is judged by the count alone (as
    ``hot-goal=registers``): its values live across calls avoid the
    callees' registers, which puts the allocation an unknown distance above
    the live count.  "Fullest" is
@@ -88,7 +91,7 @@ from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnost
 from passes.regalloc.budget import function_target, hidden_regs
 from passes.uniform.pressure import hot_values, r_points, r_pressure_with
 from passes.uniform.rewrite import apply_plan
-from passes.uniform.select import Plan, Selector
+from passes.uniform.select import Plan, Selector, copy_sites
 from targets.occupancy import kernel_warps
 
 
@@ -116,6 +119,10 @@ class UniformPass(ModulePass):
         "register count reaches more resident warps; copies cost instructions; a kernel "
         "that calls is judged as by 'registers') or 'registers' (whenever the largest R "
         "count drops)")
+    hot_trade: int = option(
+        3, "ori: with hot-goal=occupancy, copies that reach no more resident warps are "
+        "still taken when they lower the largest R count by at least this many registers "
+        "per copy (0: never)")
     target: str = option("", "SM target (default: the module's)")
     remarks: bool = option(
         False, "ori: print per kernel what moved to the uniform datapath and why values stayed")
@@ -124,7 +131,7 @@ class UniformPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         require(self, op)
         for name, v in (("max-copies", self.max_copies), ("hot-copies", self.hot_copies),
-                        ("hot-slack", self.hot_slack)):
+                        ("hot-slack", self.hot_slack), ("hot-trade", self.hot_trade)):
             if v < 0:
                 raise PassFailedException(f"ori-uniform: {name} must be 0 or more, got {v}")
         if self.hot_goal not in HOT_GOALS:
@@ -222,7 +229,8 @@ class UniformPass(ModulePass):
         if goal == "occupancy":
             now = RegisterPressure(live).max.get(RegFile.R, 0)
             threads = func.launch_threads()
-            if warps_score(target, now, threads) >= warps_score(target, 0, threads):
+            if (warps_score(target, now, threads) >= warps_score(target, 0, threads)
+                    and not self.hot_trade):
                 self._remark(func, f"copies not tried: {now} live R registers already allow "
                                    "the most resident warps")
                 return plan
@@ -252,26 +260,55 @@ class UniformPass(ModulePass):
                                    f"not lower its largest R count ({tried[0][1]}): not taken")
             return plan
         base_r = tried[0][1]
+        why = ""
         if goal == "registers":
             best, best_r = tried[-1]
+            if goal != self.hot_goal:
+                why = " (the kernel calls: judged by the count, not by resident warps)"
         else:
             scores = [warps_score(target, r, func.launch_threads()) for _, r in tried]
             k = scores.index(max(scores))
+            if k == 0:
+                k = self._traded(tried)
             best, best_r = tried[k]
             if k == 0:
                 self._remark(func, "copies of values live where the R file is fullest would "
                                    f"lower its largest R count from {base_r} to {tried[-1][1]} "
                                    "without more resident warps: not taken")
                 return plan
+            if scores[k] == scores[0]:
+                why = (f" (no more resident warps, but {base_r - best_r} registers for "
+                       f"{_copies(best) - _copies(tried[0][0])} copies)")
         totals["hot"] += 1
-        why = (" (the kernel calls: judged by the count, not by resident warps)"
-               if goal != self.hot_goal else "")
         self._remark(func, "copies of values live where the R file is fullest lower its "
                            f"largest R count from {base_r} to {best_r}{why}")
         return best
 
+    def _traded(self, tried: list[tuple[Plan, int]]) -> int:
+        """The plan of ``tried`` (index; 0: none) whose copies buy registers
+        at ``hot-trade`` or more each, the lowest count among them: at the
+        same resident warps a copy costs an instruction and a register
+        nothing, but ptxas keeps a kernel's uniform values uniform at a few
+        copies (philox_rand's key schedule: 16 uniform words, four ``MOV
+        r, ur``; 29 R registers in the R file, 16 in ptxas's)."""
+        if not self.hot_trade:
+            return 0
+        base_plan, base_r = tried[0]
+        base_copies = _copies(base_plan)
+        for k in range(len(tried) - 1, 0, -1):
+            plan, r = tried[k]
+            extra = _copies(plan) - base_copies
+            if base_r - r >= self.hot_trade * max(extra, 1):
+                return k
+        return 0
+
 
 HOT_GOALS = ("occupancy", "registers")
+
+
+def _copies(plan: Plan) -> int:
+    """The ``MOV r, ur`` copies carrying out ``plan`` adds."""
+    return sum(copy_sites(plan).values())
 
 
 def warps_score(target: object, max_live: int, threads: int | None = None) -> int:

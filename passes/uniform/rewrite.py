@@ -43,7 +43,7 @@ def apply_plan(plan: Plan) -> tuple[Counter[str], list[Operation]]:
     immediates and their ``immediate_movs``) and the ops it
     retyped, built or rewrote (for the caller's verification)."""
     counts: Counter[str] = Counter()
-    plan.ops = [_substituted(op) for op in plan.ops]
+    plan.ops = [new for op in plan.ops for new in _substituted(op)]
     chosen = plan.chosen_values()
     for v in chosen:
         ut = uniform_counterpart(type(v.type))  # type: ignore[arg-type]
@@ -84,18 +84,19 @@ def _mnemonic(op: Operation) -> str:
     return str(getattr(cls, "UNIFORM_SASS", None) or getattr(cls, "SASS", cls.__name__))
 
 
-def _substituted(op: Operation) -> Operation:
-    """A chosen op without a uniform form of its own (SHL/SHR) replaced by
-    its ``uniform_substitute``, still in R types (retyped below)."""
-    if not isinstance(op, OriInstruction) or type(op).UNIFORM_SASS is not None \
-            or isinstance(op, PackOp | UnpackOp):
-        return op
+def _substituted(op: Operation) -> list[Operation]:
+    """A chosen op without a uniform form of its own (SHL/SHR, IMAD.HI)
+    replaced by its ``uniform_substitute``, still in R types (retyped
+    below)."""
+    if not isinstance(op, OriInstruction) or isinstance(op, PackOp | UnpackOp) or (
+            type(op).UNIFORM_SASS is not None and op.has_uniform_form()):
+        return [op]
     sub = op.uniform_substitute()
     assert sub is not None, f"{op.name} was chosen without a uniform version"
     for old, r in zip(op.results, sub.results):
         r.name_hint = old.name_hint
-    Rewriter.replace_op(op, sub)
-    return sub
+    Rewriter.replace_op(op, list(sub.ops), new_results=list(sub.results))
+    return list(sub.ops)
 
 
 def _uniform_constants(op: OriInstruction, uldc: dict[tuple[Block, CBankAttr, int], SSAValue],

@@ -454,18 +454,18 @@ def is_cbank_move(op: Operation) -> bool:
 def has_uniform_version(op: OriInstruction) -> bool:
     """``op`` can run in the uniform datapath: as its own uniform form
     (``UNIFORM_SASS``), through its ``uniform_substitute`` (SHL/SHR as
-    USHF), or, for the PACK/UNPACK pseudo-ops, with UR parts (64-bit
+    USHF, IMAD.HI as the high word of UIMAD.WIDE), or, for the PACK/UNPACK pseudo-ops, with UR parts (64-bit
     values: ``UIMAD.WIDE`` results, ``ULDC.64`` words) whose register
     parts are registers or RZ (no immediate is packed into a UR pair)."""
     if isinstance(op, PackOp | UnpackOp):
         return all(not isinstance(v, Attribute) or (isinstance(v, OriRegisterType) and v.is_fixed)
                    for _, v in op.slot_values())
-    if type(op).UNIFORM_SASS is not None:
-        return op.has_uniform_form()
+    if type(op).UNIFORM_SASS is not None and op.has_uniform_form():
+        return True
     sub = op.uniform_substitute()
     if sub is None:
         return False
-    sub.erase()  # a detached op still counts as a use of its operands
+    sub.erase()
     return True
 
 

@@ -126,8 +126,11 @@ def test_shifts_have_funnel_shift_substitutes() -> None:
     for cls, mods in ((ShlOp, ""), (ShlOp, "w"), (ShrOp, ""), (ShrOp, "u32"),
                       (ShrOp, "w"), (ShrOp, "u32.w")):
         op = cls.make([a, b], [r32], mods=mods)
-        sub = op.uniform_substitute()
+        found = op.uniform_substitute()
+        assert found is not None and len(found.ops) == 1
+        sub = found.ops[0]
         assert isinstance(sub, ShfOp) and sub.has_uniform_form()
+        assert found.results == (sub.results[0],)
         sub.verify()
         for x in words:
             for s in amounts:
@@ -217,6 +220,54 @@ def test_refused_commutations() -> None:
     pc = xtest.TestOp(result_types=[p]).results[0]
     isetp_ex = ISetPOp.make([a, b, pc, ci], [p], mods="ge.ex")
     assert isetp_ex.commutations() == ()
+
+
+def test_imad_hi_substitute_is_the_high_word_of_imad_wide() -> None:
+    """IMAD.HI has no uniform SASS form: its substitute is UIMAD.WIDE's high
+    word (UNPACK), bit-exact for both signs; an addend or a guard has none."""
+    r32 = R32Type.unallocated()
+    a = MovOp.make([5], [r32]).results[0]
+    words = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x12345678, 0xD2511F53]
+    for sign in ("u32", "s32"):
+        op = IMadOp.make([a, -0x2DAEE0AD, R32Type.fixed()], [r32], mods=f"hi.{sign}")
+        found = op.uniform_substitute()
+        assert found is not None
+        wide, parts = found.ops
+        assert isinstance(wide, IMadOp) and wide.has_uniform_form() and wide.mod("mode") == "wide"
+        assert isinstance(parts, UnpackOp) and found.results == (parts.results[1],)
+        wide.verify()
+        parts.verify()
+        for x in words:
+            xv = np.array([x], np.uint32)
+            want = fold_op(op, [xv, np.array([0xD2511F53], np.uint32), np.array([0], np.uint32)])
+            got = fold_op(wide, [xv, np.array([0xD2511F53], np.uint32), np.array([0], np.uint64)])
+            assert want is not None and got is not None
+            assert int(want[0][0]) == int(got[0][0]) >> 32, (sign, x)
+        found.erase()
+    b = MovOp.make([6], [r32]).results[0]
+    assert IMadOp.make([a, b, b], [r32], mods="hi.u32").uniform_substitute() is None
+    assert IMadOp.make([a, b, R32Type.fixed()], [r32], mods="lo").uniform_substitute() is None
+
+
+def test_lop3_commutations_permute_the_truth_table() -> None:
+    """Every pair of LOP3 sources swaps, its truth table permuted with them:
+    the same result on random words for every table."""
+    r32 = R32Type.unallocated()
+    srcs = [xtest.TestOp(result_types=[r32]).results[0] for _ in range(3)]
+    vals = [RNG.integers(0, 2**32, N, dtype=np.uint64).astype(np.uint32) for _ in range(3)]
+    names = ["a", "b", "c"]
+    for lut in (0x96, 0xEA, 0x3C, 0xC0, 0xF8, 0x01, 0xB4):
+        op = integer.Lop3Op.make([*srcs, lut], [r32])
+        want = compile_op(op)(vals, N)
+        assert len(op.commutations()) == 3
+        for (x, y), mods in op.commutations():
+            assert mods is None
+            table = op.commuted_immediates(x, y)["lut"]
+            swapped = integer.Lop3Op.make([*srcs, table], [r32])
+            v = list(vals)
+            ix, iy = names.index(x), names.index(y)
+            v[ix], v[iy] = v[iy], v[ix]
+            np.testing.assert_array_equal(want[0], compile_op(swapped)(v, N)[0])
 
 
 def test_fold_entry_point() -> None:

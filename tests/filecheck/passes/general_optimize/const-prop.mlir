@@ -131,3 +131,31 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+
+// LOP3 takes its one constant in b only; a constant read in a or c reaches
+// b by swapping the two sources, the truth table permuted with them
+// (Lop3Op.commuted_immediates): 0x6a is c ^ (a & b), the same with a and
+// b swapped; with b and c swapped it is b ^ (a & c) = 0x6c.  ptxas:
+// `LOP3.LUT R0, R0, 0x7f, RZ, 0xc0, !PT` whatever the PTX operand order.
+// CHECK-LABEL: ori.func kernel @lop3_swap(
+// CHECK:         %l = ori.lop3 %x, 0xff, %y, 0x6a
+// CHECK-NEXT:    %r = ori.lop3 %x, 0xf0, %y, 0x6c
+// REM: remark: @lop3_swap: general-optimize [copies=0] [constants=2]
+// NOCOM:         %l = ori.lop3 %k, %x, %y, 0x6a
+// NOCOM-NEXT:    %r = ori.lop3 %x, %y, %j, 0x6a
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @lop3_swap() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %k = ori.mov 0xff : () -> !ori.r32
+    %j = ori.mov 0xf0 : () -> !ori.r32
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %y = ori.s2r SR_LANEID : () -> !ori.r32
+    %l = ori.lop3 %k, %x, %y, 0x6a : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %r = ori.lop3 %x, %y, %j, 0x6a : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    ori.stg [%a], %l : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a], %r : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}

@@ -11,6 +11,9 @@
 // RUN: ori-opt %s -p 'ori-uniform{hot-copies=0}' | filecheck %s --check-prefix=OFF
 // RUN: ori-opt %s -p 'ori-uniform{hot-copies=1 hot-goal=registers}' | filecheck %s --check-prefix=ONE
 // RUN: not ori-opt %s -p 'ori-uniform{hot-slack=-1}' 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: ori-opt %s -p 'ori-uniform' | filecheck %s --check-prefix=TRADE
+// RUN: ori-opt %s -p 'ori-uniform{remarks=true hot-trade=0}' 2>&1 >/dev/null | filecheck %s --check-prefix=NOTRADE
+// RUN: not ori-opt %s -p 'ori-uniform{hot-trade=-2}' 2>&1 | filecheck %s --check-prefix=BADTRADE
 
 builtin.module attributes {ori.target = "sm_80"} {
   // %k (CTAID * 16) is live where the R file is fullest (the three
@@ -191,8 +194,10 @@ builtin.module attributes {ori.target = "sm_80"} {
   // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 38
   // terms (41 to 44 registers, 40 warps) one register less stays at 40
   // warps: a copy buys nothing, none is made.  The small kernels above are
-  // far below the first step: copies are not even tried.
-  // OCC: ori-uniform: @hot: remark: copies not tried: 5 live R registers already allow the most resident warps
+  // far below the first step: copies are taken there only at hot-trade (3)
+  // registers or more each (@trade below); @hot's one copy buys one.
+  // OCC: ori-uniform: @hot: remark: copies of values live where the R file is fullest would lower its largest R count from 5 to 4 without more resident warps: not taken
+  // NOTRADE: ori-uniform: @hot: remark: copies not tried: 5 live R registers already allow the most resident warps
   // OCC: ori-uniform: @step: remark: copies of values live where the R file is fullest lower its largest R count from 27 to 26
   // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest would lower its largest R count from 39 to 38 without more resident warps: not taken
   // OCC: ori-uniform: @flat: remark: nothing moved to the uniform datapath
@@ -605,6 +610,54 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.stg [%a], %s37 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
+
+  // Far below the first occupancy step, copies are still taken where each
+  // buys hot-trade (3) or more registers: a key schedule (philox_rand's
+  // shape) computed from one parameter word %s and read by two streams.
+  // Its IMAD.HI has no uniform form: it moves as UIMAD.WIDE's high word
+  // (ptxas: `UIMAD.WIDE.U32 UR4, UR7, -0x2daee0ad, URZ`).  LOP3 takes the
+  // UR in b, its sources swapped (the table permuted with them; 0x96 is
+  // symmetric).  %y1 reads two keys: one copy.  4 registers for 1 copy.
+  // TRADE-LABEL: ori.func kernel @trade
+  // TRADE:       %[[S:.*]] = ori.ldc 0x0, [RZ + 0x168] : () -> !ori.ur32
+  // TRADE-NEXT:  %[[H:.*]] = ori.imad wide.u32 %[[S]], -0x2daee0ad, URZ : (!ori.ur32) -> !ori.ur64
+  // TRADE-NEXT:  %{{.*}}, %[[HI:.*]] = ori.unpack %[[H]] : (!ori.ur64) -> (!ori.ur32, !ori.ur32)
+  // TRADE:       ori.lop3 %[[T:.*]], %[[HI]], %[[T]], 0x96 : (!ori.r32, !ori.ur32, !ori.r32) -> !ori.r32
+  // TRADE:       %[[C:.*]] = ori.mov %k2 : (!ori.ur32) -> !ori.r32
+  // TRADE-NEXT:  ori.lop3 %{{.*}}, %k1, %[[C]], 0x96 : (!ori.r32, !ori.ur32, !ori.r32) -> !ori.r32
+  // OCC:         ori-uniform: @trade: remark: copies of values live where the R file is fullest lower its largest R count from 9 to 5 (no more resident warps, but 4 registers for 1 copies)
+  // NOTRADE:     ori-uniform: @trade: remark: copies not tried: 9 live R registers already allow the most resident warps
+  // NOTRADE-NEXT: ori-uniform: @trade: remark: nothing moved to the uniform datapath
+  ori.func kernel @trade() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %s = ori.mov c[0x0][0x168] : () -> !ori.r32
+    %h = ori.imad hi.u32 %s, -0x2daee0ad, RZ : (!ori.r32) -> !ori.r32
+    %k1 = ori.iadd3 %s, 0x1111, RZ : (!ori.r32) -> !ori.r32
+    %k2 = ori.iadd3 %s, 0x2222, RZ : (!ori.r32) -> !ori.r32
+    %k3 = ori.iadd3 %s, 0x3333, RZ : (!ori.r32) -> !ori.r32
+    %k4 = ori.iadd3 %s, 0x4444, RZ : (!ori.r32) -> !ori.r32
+    %k5 = ori.iadd3 %s, 0x5555, RZ : (!ori.r32) -> !ori.r32
+    %k6 = ori.iadd3 %s, 0x6666, RZ : (!ori.r32) -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %x0 = ori.lop3 %t, %t, %h, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x1 = ori.lop3 %x0, %t, %k1, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x2 = ori.lop3 %x1, %t, %k2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x3 = ori.lop3 %x2, %t, %k3, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x4 = ori.lop3 %x3, %t, %k4, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x5 = ori.lop3 %x4, %t, %k5, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %x6 = ori.lop3 %x5, %t, %k6, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %u = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %y1 = ori.lop3 %u, %k1, %k2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y2 = ori.lop3 %y1, %u, %k3, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y3 = ori.lop3 %y2, %u, %k4, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y4 = ori.lop3 %y3, %u, %k5, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y5 = ori.lop3 %y4, %u, %k6, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %a = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    ori.stg [%a], %x6 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%a], %y5 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
 }
 // BAD: ori-uniform: hot-slack must be 0 or more, got -1
+// BADTRADE: ori-uniform: hot-trade must be 0 or more, got -2
 // BADGOAL: ori-uniform: hot-goal must be one of occupancy, registers, got 'speed'
