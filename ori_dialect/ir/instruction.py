@@ -599,6 +599,12 @@ class OriInstruction(OriOp):
         Default: none."""
         return {}
 
+    def commuted_smods(self, x: str, y: str, smods: dict[str, str]) -> dict[str, str]:
+        """The source modifiers after sources ``x`` and ``y`` swapped,
+        given ``smods`` with the two slots' own modifiers already exchanged:
+        a SEL's predicate is negated.  Default: ``smods`` unchanged."""
+        return smods
+
     def constant_value(self, index: int = 0) -> int | bool | None:
         """The compile-time value of result ``index`` (an unsigned bit pattern
         of the result's width, or a bool for a predicate) when this op

@@ -508,6 +508,17 @@ class SelOp(IntAluOp):
     DSTS = (Dst("d", R),)
     SRCS = (reg("a"), rio("b"), pred("p"))
 
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        """``p ? a : b`` is ``!p ? b : a`` (``commuted_smods``): ptxas's
+        ``FSEL R3, R2, c[0x0][0x174], !P2`` for a clamp bound in ``a``."""
+        return ((("a", "b"), None),)
+
+    def commuted_smods(self, x: str, y: str, smods: dict[str, str]) -> dict[str, str]:
+        out = {k: v for k, v in smods.items() if k != "p"}
+        if smods.get("p") != "not":
+            out["p"] = "not"
+        return out
+
 
 @ori_op
 class MovOp(IntAluOp):

@@ -26,6 +26,12 @@ MIRRORED_CMP = {
     "lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne", "f": "f", "t": "t",
 }
 """The integer comparison with its operands swapped: ``a CMP b == b MIRRORED_CMP[CMP] a``."""
+MIRRORED_FLOAT_CMP = {
+    **MIRRORED_CMP, "ltu": "gtu", "gtu": "ltu", "leu": "geu", "geu": "leu", "equ": "equ",
+    "neu": "neu", "num": "num", "nan": "nan",
+}
+"""The float comparison with its operands swapped (``num``/``nan`` and the
+unordered forms are as symmetric in NaN as their ordered ones)."""
 _SETP_DSTS = (Dst("p", P), Dst("q", P, optional=True))
 
 
@@ -81,6 +87,16 @@ class FSetPOp(OriInstruction):
     DSTS = _SETP_DSTS
     SRCS = (fsrc("a"), fsrc("b", immediate=True, cbank=True), pred("c"))
     MODS = (ModGroup("cmp", FLOAT_CMPS, required=True), _BOP, flag("ftz"))
+
+    def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
+        """``a CMP b`` is ``b CMP' a`` with the comparison mirrored: ptxas's
+        ``FSETP.GT.AND P2, PT, R2, c[0x0][0x174], PT`` for PTX's ``setp.lt
+        %bound, %x``."""
+        cmp = self.mod("cmp")
+        if cmp not in MIRRORED_FLOAT_CMP or self.mods is None:
+            return ()
+        toks = [(MIRRORED_FLOAT_CMP[t] if t == cmp else t) for t in self.mods.data.split(".")]
+        return ((("a", "b"), ".".join(toks)),)
 
 
 @ori_op

@@ -141,6 +141,7 @@ def commuted(op: OriInstruction, vals: SlotValues, smods: dict[str, str]) -> lis
             ns[y] = smods[x]
         if y in smods:
             ns[x] = smods[y]
+        ns = op.commuted_smods(x, y, ns)
         out.append(([(slots[n], nv[n]) for n in names], ns, mods))
     return out
 

@@ -1,4 +1,5 @@
-"""The interpreter's results are unchanged by ``add-chain``, ``setp-combine``,
+"""The interpreter's results are unchanged by constants moved by swapping
+sources, ``add-chain``, ``setp-combine``,
 ``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``zero-accumulator``, ``lea-sx32``, ``sx-wide-add`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
@@ -222,7 +223,27 @@ ZERO_ACCUMULATOR = """
     ori.stg [%w + 0x300], %g1 : (!ori.r64, !ori.r32) -> ()
 """
 
-CASES = {"add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
+# constants read in a slot that takes none, moved to b by swapping sources
+# (the op's commutation fix-ups): FSETP's mirrored comparisons (unordered
+# ones too: %a0/%b0 are raw words, NaNs among them), SEL's negated
+# predicate (plain and already negated), LOP3's permuted truth table
+COMMUTED_CONSTANTS = """
+    %k = ori.mov 0x3f800000 : () -> !ori.r32
+    %c = ori.mov -0x3ee00000 : () -> !ori.r32
+    %p1 = ori.fsetp lt %k, %a0, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %p2 = ori.fsetp geu %c, %b0, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %p3 = ori.fsetp leu.ftz %k, |%b0|, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %s1 = ori.sel %k, %a0, %p1 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %s2 = ori.sel %c, %b0, not %p2 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %s3 = ori.sel %k, %s1, %p3 : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %l1 = ori.lop3 %k, %a0, %b0, 0xe8 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %l2 = ori.lop3 %a0, %b0, %c, 0x1e : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %y = ori.lop3 %l1, %l2, %s2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %s3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %y : (!ori.r64, !ori.r32) -> ()
+"""
+
+CASES = {"constants": (COMMUTED_CONSTANTS, 8), "add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
          "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
          "wide-add": (WIDE_ADD_CHAIN, 2), "sx-wide-add": (SX_WIDE_ADD, 2)}

@@ -159,3 +159,32 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+
+// A clamp bound read first (Triton's where_clamp: `setp.lt.f32 %p, %hi,
+// %x; selp.f32 %y, %hi, %x, %p`): FSETP takes the c[][] word in b with the
+// comparison mirrored, SEL with its predicate negated -- ptxas's
+// `FSETP.GT.AND P2, PT, R2, c[0x0][0x174], PT` and `FSEL R3, R2,
+// c[0x0][0x174], !P2`; no register holds the bound.
+// CHECK-LABEL: ori.func kernel @clamp(
+// CHECK:         %p = ori.fsetp gt %x, c[0x0][0x164], PT
+// CHECK-NEXT:    %y = ori.sel %x, c[0x0][0x164], not %p
+// CHECK-NEXT:    %q = ori.fsetp leu %y, c[0x0][0x168], PT
+// CHECK-NEXT:    %z = ori.sel %y, c[0x0][0x168], %q
+// REM: remark: @clamp: general-optimize [copies=0] [constants=4]
+// NOCOM:         %p = ori.fsetp lt %hi, %x, PT
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @clamp() attributes {params = [#ori.param<4, align 4, at 0x0>, #ori.param<4, align 4, at 0x4>, #ori.param<4, align 4, at 0x8>, #ori.param<8, align 8, at 0x10>]} {
+    %hi = ori.ldc 0x0, [RZ + 0x164] : () -> !ori.r32
+    %lo = ori.ldc 0x0, [RZ + 0x168] : () -> !ori.r32
+    %a = ori.ldc b64 0x0, [RZ + 0x170] : () -> !ori.r64
+    %x = ori.ldg [%a] : (!ori.r64) -> !ori.r32
+    %p = ori.fsetp lt %hi, %x, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %y = ori.sel %hi, %x, %p : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    %q = ori.fsetp geu %lo, %y, PT : (!ori.r32, !ori.r32) -> !ori.p
+    %z = ori.sel %lo, %y, not %q : (!ori.r32, !ori.r32, !ori.p) -> !ori.r32
+    ori.stg [%a], %z : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
