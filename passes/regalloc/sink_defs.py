@@ -1,5 +1,5 @@
-"""Definitions next to their readers: before allocation, a P-file or
-32-bit R value's definition moves down to its first reader when that
+"""Definitions next to their readers: before allocation, a P-file,
+32-bit or 64-bit R value's definition moves down to its first reader when that
 shortens live ranges and lengthens no other (save one bounded R-for-P
 trade, below).  Option ``sink-definitions`` of ``ori-regalloc``.
 
@@ -60,6 +60,20 @@ those loads where ptxas keeps the one row base (77 registers against
 ptxas's 72; now 72).  The same walk, the same gate: a block's moves are
 kept only when one of them lengthens nothing.
 
+**64-bit R definitions** (an address pair), in a second walk over the
+order the first left: one whose registers are all live at its reader
+anyway moves there; one that reads a 32-bit temporary computed for it
+alone moves with that temporary (``IADD3 t, row, k`` / ``IMAD.WIDE a, t,
+0x2, base``), which may lengthen one 32-bit operand (a row of them shares
+``k``).  A block's 64-bit moves are kept only when they lower the most R
+registers live in the block: Triton's tiles compute eight addresses, then
+issue eight loads (ptxas computes each at its load), and where the block
+holds the function's peak that is 14 registers (matmul_f16out on sm_90a:
+72 -> 64 registers, 28 -> 32 warps); where the peak is elsewhere
+(attention's softmax) the moves shorten nothing that counts and only
+change the order the allocator meets pairs in: aimed at the same max
+live, attention's allocation went from 71 registers to 76.
+
 Figures (benchmarks/codesize_vs_ptxas.py, Triton sm_80): 3121 -> 3077
 instructions, loop bodies 896 -> 856 with the exit sinking of
 ``ori-hoist-invariants``; the R-for-P trade alone took matmul_tf32 from
@@ -82,7 +96,7 @@ from ori_dialect.analysis.dominators import DominatorTree
 from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.ir.instruction import OriInstruction
-from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, RegFile
+from ori_dialect.ir.registers import OriRegisterType, PredType, R32Type, R64Type, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.predicate import ISetPOp, PLop3Op
 from passes.abi.lower import ABI_COPY_ATTR
@@ -102,10 +116,10 @@ def _movable_def(op: Operation) -> bool:
 
 
 def _r_candidate(op: Operation) -> bool:
-    """A 32-bit R definition the walk may move: unguarded, no prior value,
-    and of fixed latency (an S2R or a MUFU moved next to its reader would
-    stall it)."""
-    if not _movable_def(op) or not isinstance(op.results[0].type, R32Type):
+    """A 32- or 64-bit R definition the walk may move: unguarded, no prior
+    value, and of fixed latency (an S2R or a MUFU moved next to its reader
+    would stall it)."""
+    if not _movable_def(op) or not isinstance(op.results[0].type, R32Type | R64Type):
         return False
     _, guard, prior = op.operand_groups()  # type: ignore[attr-defined]
     return guard is None and not prior and scoreboarded_results(op) == 0
@@ -129,11 +143,12 @@ P_REGISTERS = 7
 of them ``P2R`` homes (one R register for up to seven)."""
 
 
-def _pressure(block: Block, live_out: set[SSAValue]) -> dict[Operation, tuple[int, int]]:
-    """(P values, R registers) live just before each op of ``block``."""
+def _pressure(ops: list[Operation], live_out: set[SSAValue]) -> dict[Operation, tuple[int, int]]:
+    """(P values, R registers) live just before each op of a block whose
+    ops are ``ops`` in that order."""
     live = {v for v in live_out if _is_reg(v)}
     out: dict[Operation, tuple[int, int]] = {}
-    for op in reversed(list(block.ops)):
+    for op in reversed(ops):
         live.difference_update(op.results)
         live.update(v for v in op.operands if _is_reg(v))
         p = r = 0
@@ -149,10 +164,12 @@ def _pressure(block: Block, live_out: set[SSAValue]) -> dict[Operation, tuple[in
 
 
 def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple[int, int]],
-          r_peak: int, in_loop: bool) -> list[tuple[list[Operation], Operation]]:
+          r_peak: int, in_loop: bool, wide: bool = False) -> list[tuple[list[Operation], Operation]]:
     """The moves (definitions, the op they go before) for ``block``, in the
     order to apply them; [] when none frees a register.  ``pressure``:
-    :func:`_pressure`; ``r_peak``: the function's most R registers live."""
+    :func:`_pressure`; ``r_peak``: the function's most R registers live.
+    ``wide``: the 64-bit R definitions alone, kept only where they lower
+    the block's most R registers live (module docstring)."""
     order = list(block.ops)
     pos = {op: i for i, op in enumerate(order)}
     # fences before each op: nothing moves across one, so an op's count
@@ -172,6 +189,8 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                    for u in v.uses)
 
     for op in reversed(list(block.ops)):
+        if wide != (_r_candidate(op) and isinstance(op.results[0].type, R64Type)):
+            continue
         if _r_candidate(op):
             users = [u.operation for u in op.results[0].uses]
             if not users or any(u not in pos for u in users):
@@ -183,13 +202,31 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
             ext = [v for v in dict.fromkeys(op.operands) if _is_reg(v) and not live_at(v, t, {op})]
             if any(not isinstance(v.type, R32Type) for v in ext) or len(ext) > 1:
                 continue
+            group = [op]
+            if ext and isinstance(op.results[0].type, R64Type):
+                # a pair for one register gains nothing, unless that one is
+                # a temporary computed for this op alone: both move (Triton's
+                # B-tile addresses, ``IADD3 t, row, k`` / ``IMAD.WIDE a, t,
+                # 0x2, base``), lengthening at most one 32-bit operand of
+                # the temporary (a row of them shares ``k``)
+                d = ext[0].owner
+                if not (sum(1 for _ in ext[0].uses) == 1 and isinstance(d, Operation)
+                        and d in pos and _r_candidate(d) and seg[d] == seg[op]):
+                    continue
+                ext = [w for w in dict.fromkeys(d.operands)
+                       if _is_reg(w) and not live_at(w, t, {op, d})]
+                if any(not isinstance(w.type, R32Type) for w in ext) or len(ext) > 1:
+                    continue
+                group.insert(0, d)
             frees = frees or not ext
-            i = pos[op]
-            order.pop(i)
-            order.insert(t - 1, op)
-            for k in range(i, len(order)):
-                pos[order[k]] = k
-            moves.append(([op], first))
+            for g in group:
+                i = pos[g]
+                order.pop(i)
+                at = pos[first] if pos[first] < i else pos[first] - 1
+                order.insert(at, g)
+                for k in range(min(i, at), len(order)):
+                    pos[order[k]] = k
+            moves.append((group, first))
             continue
         if not _candidate(op):
             continue
@@ -242,19 +279,22 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
             for k in range(min(i, t), len(order)):
                 pos[order[k]] = k
         moves.append((group, first))
+    if wide and moves and max(r for _, r in _pressure(order, live_out).values()) >= max(
+            (r for _, r in pressure.values()), default=0):
+        return []
     return moves if frees else []
 
 
 def definitions_to_readers(func: Operation) -> int:
-    """Move P-file and 32-bit R definitions down to their first readers
-    (module docstring).  Returns the number of definitions moved."""
+    """Move P-file, 32-bit and 64-bit R definitions down to their first
+    readers (module docstring).  Returns the number of definitions moved."""
     cfg = CFG.compute(func)
     lv = Liveness(cfg)
     depth = LoopInfo(cfg, DominatorTree(cfg)).depths()
     values = lv.numbering.values
     moved = 0
     outs = [{values[i] for i in lv.live_out(b)} for b in range(lv.cfg.num_blocks)]
-    pressure = [_pressure(block, outs[b]) for b, block in enumerate(lv.cfg.blocks)]
+    pressure = [_pressure(list(block.ops), outs[b]) for b, block in enumerate(lv.cfg.blocks)]
     r_peak = max((r for per in pressure for _, r in per.values()), default=0)
     readers: list[Operation] = []
     for b, block in enumerate(lv.cfg.blocks):
@@ -265,6 +305,14 @@ def definitions_to_readers(func: Operation) -> int:
                 moved += 1
             if isinstance(before, PLop3Op):
                 readers.append(before)
+        # then the address pairs, on the order the moves above left (an
+        # op's move does not change what is live out of its block)
+        wide = _pressure(list(block.ops), outs[b])
+        for group, before in _plan(block, outs[b], wide, r_peak, depth[b] > 0, wide=True):
+            for op in group:
+                op.detach()
+                block.insert_op_before(op, before)
+                moved += 1
     _combine(readers)
     return moved
 

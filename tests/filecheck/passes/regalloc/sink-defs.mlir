@@ -19,7 +19,14 @@
 // (setp-combine: ISETP.GT.U32.AND P0, PT, R4, 0x1, P1), one instruction
 // per mask and no home.  @keeps: a
 // comparison whose register operand dies there stays where it is (moving it
-// would lengthen that R range).
+// would lengthen that R range).  @addresses: 64-bit definitions move too,
+// after the rest and only where the block's most R registers live drops:
+// four tile addresses computed before four loads (Triton's A tile in
+// matmul_f16out) are each computed at their load, one pair at a time: 13
+// registers where the order as written needs 18.  @rows64: an address
+// computed from a temporary read by it alone moves with the temporary
+// (``IADD3 t, row, k`` / ``IMAD.WIDE a, t, 0x2, base``: the B tile),
+// lengthening the shared ``k``: 13 registers, 15 as written.
 // RUN: ori-opt %s --split-input-file -p 'ori-regalloc' -t ori-asm | filecheck %s
 // RUN: ori-opt %s --split-input-file -p 'ori-regalloc{sink-definitions=false}' -t ori-asm | filecheck %s --check-prefix=OFF
 
@@ -57,6 +64,19 @@
 // CHECK-NEXT:  IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[M]], RZ ;
 // CHECK-NEXT:  IADD3 [[M:R[0-9]+]], [[B]], 0xc, RZ ;
 // CHECK-NEXT:  IADD3 R{{[0-9]+}}, R{{[0-9]+}}, [[M]], RZ ;
+// CHECK-LABEL: .entry addresses
+// CHECK-COUNT-4: IMAD.WIDE.U32
+// CHECK-NEXT:  IMAD.WIDE [[A:R[0-9]+]], [[K:R[0-9]+]], 0x2, R{{[0-9]+}} ;
+// CHECK-NEXT:  LDG.E R{{[0-9]+}}, {{\[}}[[A]].64] ;
+// CHECK-NEXT:  IMAD.WIDE [[A]], [[K]], 0x2, R{{[0-9]+}} ;
+// CHECK-NEXT:  LDG.E R{{[0-9]+}}, {{\[}}[[A]].64] ;
+// CHECK-LABEL: .entry rows64
+// CHECK:       IADD3 [[T:R[0-9]+]], R{{[0-9]+}}, [[K:R[0-9]+]], RZ ;
+// CHECK-NEXT:  IMAD.WIDE [[A:R[0-9]+]], [[T]], 0x2, R{{[0-9]+}} ;
+// CHECK-NEXT:  LDG.E R{{[0-9]+}}, {{\[}}[[A]].64] ;
+// CHECK-NEXT:  IADD3 [[T:R[0-9]+]], R{{[0-9]+}}, [[K]], RZ ;
+// CHECK-NEXT:  IMAD.WIDE [[A:R[0-9]+]], [[T]], 0x2, R{{[0-9]+}} ;
+// CHECK-NEXT:  LDG.E R{{[0-9]+}}, {{\[}}[[A]].64] ;
 // CHECK-LABEL: .entry combine
 // CHECK-NOT:   PLOP3
 // CHECK:       ISETP.LT.U32.AND [[Q:P[0-6]]], PT, [[T:R[0-9]+]], 0x18, PT ;
@@ -83,6 +103,13 @@
 // OFF-LABEL:   .entry rows
 // OFF:         IADD3 R{{[0-9]+}}, R{{[0-9]+}}, 0xc, RZ ;
 // OFF:         LDG.E
+// OFF-LABEL:   .entry addresses
+// OFF-COUNT-4: IMAD.WIDE.U32
+// OFF-COUNT-4: IMAD.WIDE R
+// OFF-NEXT:    LDG.E
+// OFF-LABEL:   .entry rows64
+// OFF-COUNT-4: IMAD.WIDE R
+// OFF-NEXT:    LDG.E
 // OFF-LABEL:   .entry combine
 // OFF:         PLOP3.LUT
 
@@ -237,6 +264,67 @@ builtin.module attributes {ori.target = "sm_80"} {
     %q2 = ori.iadd3 %q1, %r2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     %q3 = ori.iadd3 %q2, %r3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
     ori.stg [%a], %q3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @addresses() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %b = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %k = ori.iadd3 %t, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %p0 = ori.imad wide.u32 %t, 0x40, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %p1 = ori.imad wide.u32 %t, 0x80, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %p2 = ori.imad wide.u32 %t, 0xc0, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %p3 = ori.imad wide.u32 %t, 0x100, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %a0 = ori.imad wide %k, 0x2, %p0 : (!ori.r32, !ori.r64) -> !ori.r64
+    %a1 = ori.imad wide %k, 0x2, %p1 : (!ori.r32, !ori.r64) -> !ori.r64
+    %a2 = ori.imad wide %k, 0x2, %p2 : (!ori.r32, !ori.r64) -> !ori.r64
+    %a3 = ori.imad wide %k, 0x2, %p3 : (!ori.r32, !ori.r64) -> !ori.r64
+    %x0 = ori.ldg [%a0] : (!ori.r64) -> !ori.r32
+    %x1 = ori.ldg [%a1] : (!ori.r64) -> !ori.r32
+    %x2 = ori.ldg [%a2] : (!ori.r64) -> !ori.r32
+    %x3 = ori.ldg [%a3] : (!ori.r64) -> !ori.r32
+    %s = ori.iadd3 %x0, %x1, %x2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s1 = ori.iadd3 %s, %x3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%p0], %s1 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%p1], %k : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%p2], %k : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%p3], %k : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+
+// -----
+
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @rows64() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
+    %b = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %k = ori.iadd3 %t, 0x10, RZ : (!ori.r32) -> !ori.r32
+    %r0 = ori.imad %t, 0x40, RZ : (!ori.r32) -> !ori.r32
+    %r1 = ori.imad %t, 0x80, RZ : (!ori.r32) -> !ori.r32
+    %r2 = ori.imad %t, 0xc0, RZ : (!ori.r32) -> !ori.r32
+    %r3 = ori.imad %t, 0x100, RZ : (!ori.r32) -> !ori.r32
+    %u0 = ori.iadd3 %r0, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %a0 = ori.imad wide %u0, 0x2, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %u1 = ori.iadd3 %r1, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %a1 = ori.imad wide %u1, 0x2, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %u2 = ori.iadd3 %r2, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %a2 = ori.imad wide %u2, 0x2, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %u3 = ori.iadd3 %r3, %k, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %a3 = ori.imad wide %u3, 0x2, %b : (!ori.r32, !ori.r64) -> !ori.r64
+    %x0 = ori.ldg [%a0] : (!ori.r64) -> !ori.r32
+    %x1 = ori.ldg [%a1] : (!ori.r64) -> !ori.r32
+    %x2 = ori.ldg [%a2] : (!ori.r64) -> !ori.r32
+    %x3 = ori.ldg [%a3] : (!ori.r64) -> !ori.r32
+    %s = ori.iadd3 %x0, %x1, %x2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s1 = ori.iadd3 %s, %x3, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %s2 = ori.iadd3 %r0, %r1, %r2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s1, %s2, %r3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%b], %s3 : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
