@@ -187,6 +187,13 @@ class SMTarget:
     device functions save R2 before using it (``STL [R1], R2``) and its
     kernels keep values in R2 across calls (``ptxas -c``, sm_80 and sm_90:
     passes/regalloc/budget.py "Reserved registers")."""
+    abi_runtime_scratch: tuple[int, int] = (0, 15)
+    """The R range a CUDA device runtime function (``vprintf``, ``malloc``,
+    ``free``, ``__assertfail``) may overwrite, besides the return address:
+    ptxas 13.0 keeps a kernel's values live across such a call in R16-R19
+    and R22 upwards (40 loaded words across ``printf``: R16-R58, no spill;
+    sm_80 and sm_90), so those functions touch R0-R15 alone -- a narrower
+    set than an unknown function's (:attr:`abi_preserved`)."""
     pipe_routes: Mapping[str, str] = field(default_factory=lambda: DEFAULT_PIPE_ROUTES, hash=False)
     """Op pipe name (``ori_dialect.ir.metadata.Pipe``) -> ResMII table pipe
     (:data:`PIPE_NAMES`); seed 001's PipeAssignment.  Missing keys route to

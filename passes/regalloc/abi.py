@@ -13,10 +13,13 @@ Per allocation unit a mask of the registers it may take
   calls may overwrite (:func:`call_clobbers`): the return address the CALL
   writes (R20:R21) and what each possible callee recorded after its own
   allocation (``ori.abi_clobbers``: the registers it and its callees touch
-  and do not save) -- callees are allocated before their callers -- or,
-  where a callee is not known yet (recursion, a runtime function), every
-  scratch register: then only the preserved R2, R16-R19, R22-R31 remain and
-  no predicate.  In a device function such a unit prefers a scratch
+  and do not save) -- callees are allocated before their callers --; a
+  CUDA device runtime function (``vprintf``, ``malloc`` ...) the scratch
+  registers among R0-R15 (the target's ``abi_runtime_scratch``: ptxas
+  13.0 keeps values across ``printf`` in R16-R19 and R22 up to R58) and
+  every predicate; where a callee is not known yet (recursion, an indirect
+  call without candidates), every scratch register: then only the
+  preserved R2, R16-R19, R22-R31 remain and no predicate.  In a device function such a unit prefers a scratch
   register its callees leave alone to a preserved one, which costs a save
   (``Unit.prefer``).  ptxas does the same inside one module (its kernels keep a
   value in R2 across calls to functions that leave R2 alone, and in R16+
@@ -52,10 +55,11 @@ from xdsl.ir import Operation
 
 from ori_dialect.ir.abi import AbiAttr
 from ori_dialect.ir.registers import OriRegisterType, RegFile
-from ori_dialect.ops.control import CallOp
-from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.control import CallIndirectOp, CallOp
+from ori_dialect.ops.func import RUNTIME_FUNCTIONS, FuncOp
 from ori_dialect.ops.uniform_calls import UniformWriters
 from passes.abi.lower import precoloured_results
+from passes.regalloc.budget import function_target
 from passes.regalloc.points import LiveMatrix
 
 if TYPE_CHECKING:  # classes.py imports this module for its spill costs
@@ -145,16 +149,22 @@ def _masks_of(a: object) -> tuple[int, int] | None:
 
 
 def call_clobbers(call: CallOp, funcs: dict[str, FuncOp],
-                  standard: tuple[int, int]) -> tuple[int, int]:
+                  standard: tuple[int, int], runtime_r: int | None = None) -> tuple[int, int]:
     """The (R, P) registers ``call`` may overwrite: the return address the
     CALL writes, plus what its possible callees recorded (``ori.abi_clobbers``:
-    the scratch registers they and their callees touch), else -- a callee
-    not allocated yet (recursion), a runtime function, an indirect call with
-    no candidate -- every scratch register (``standard``)."""
+    the scratch registers they and their callees touch); for a CUDA device
+    runtime function, the scratch registers of ``runtime_r`` (the target's
+    ``abi_runtime_scratch``: R0-R15) and every scratch predicate; else -- a
+    callee not allocated yet (recursion), an indirect call with no
+    candidate, a runtime function without ``runtime_r`` -- every scratch
+    register (``standard``)."""
     r = p = 0
     ra = call.attributes.get("ori.abi_ret")
     if isinstance(ra, IntegerAttr):
         r |= 3 << ra.value.data
+    callee = None if isinstance(call, CallIndirectOp) else call.callee_name()
+    if runtime_r is not None and callee in RUNTIME_FUNCTIONS and callee not in funcs:
+        return r | (standard[0] & runtime_r), p | standard[1]
     names = call.possible_callees(funcs)
     known = [_masks_of(funcs[n].attributes.get(CLOBBERS_ATTR)) for n in names]
     if not names or any(k is None for k in known):
@@ -182,8 +192,10 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
     # clobbers of the calls it lives across (ptxas keeps a value across a
     # call in any register the callee leaves alone: R2 across sq/neg)
     avoid: dict[int, tuple[int, int]] = {}
+    lo, hi = getattr(function_target(func, None), "abi_runtime_scratch", (0, 15))
+    runtime_r = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
     for c, vals in across_calls(lm).items():
-        cr, cp = call_clobbers(c, funcs, standard)
+        cr, cp = call_clobbers(c, funcs, standard, runtime_r)
         c.attributes[CLOBBERS_ATTR] = ArrayAttr([IntAttr(cr), IntAttr(cp)])
         for v in vals:
             r0, p0 = avoid.get(v, (0, 0))

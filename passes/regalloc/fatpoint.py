@@ -263,13 +263,20 @@ def _place_whole_first(u: Unit, by_id: dict[int, Unit], assignment: dict[int, in
     parts at once, at the lowest aligned base where every one of them is
     free over its own live range; False when ``u`` is no such part or no
     base fits."""
+    if masks is not None and u.id in masks:
+        return False  # the calling convention places it alone (below)
     whole = next((by_id[h] for h, d in u.offset_hints
                   if h in by_id and h not in assignment and by_id[h].width > u.width), None)
     if whole is None or (masks is not None and whole.id in masks):
         return False
+    # a part still live where the wide value is (read after the PACK) needs
+    # registers of its own: it is placed later, like a masked one
     parts = [(by_id[h], -d) for h, d in whole.offset_hints
              if h in by_id and h not in assignment and by_id[h].width < whole.width
-             and not (masks is not None and h in masks)]
+             and not (masks is not None and h in masks)
+             and not by_id[h].points.intersects(whole.points)]
+    if not any(p is u for p, _ in parts):
+        return False
     key = (whole.width, whole.align or whole.width)
     cand = cands.get(key)
     if cand is None:

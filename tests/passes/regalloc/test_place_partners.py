@@ -50,3 +50,31 @@ def test_first_fit_alone_moves_the_parts() -> None:
 
 def test_partner_order_is_tried_first() -> None:
     assert ORDERS[0][1] is True
+
+
+def test_a_part_the_calling_convention_limits_is_still_placed() -> None:
+    # p0 lives across a call, limited to the preserved R16-R31 (its mask):
+    # it is placed by itself, in its mask, not skipped (Thrust's
+    # thrust_seq_sort once the runtime calls preserved more: a part
+    # left without a register)
+    units = _units()
+    masks = {1: 0xFFFF << 16}
+    res = fatpoint_allocate(units, list(range(32)), 10, 50, masks=masks, partners=True)
+    assert not res.failed
+    assert set(res.assignment) == {u.id for u in units}
+    assert 16 <= res.assignment[1] <= 31
+
+
+def test_a_part_read_after_the_pack_gets_its_own_register() -> None:
+    # p3 is still read after the PACK (live to point 8, the quad from 6):
+    # it cannot share the quad's register, the other parts still do
+    # (Thrust's merge: an address pair's halves read after the PACK)
+    units = _units()
+    p3 = units[4]
+    p3.points = Segments.of([4], [8])
+    res = fatpoint_allocate(units, list(range(16)), 10, 50, partners=True)
+    assert not res.failed
+    got = res.assignment
+    quad = set(range(got[5], got[5] + 4))
+    assert got[4] not in quad
+    assert [got[i] - got[5] for i in range(1, 4)] == [0, 1, 2]

@@ -1,0 +1,45 @@
+"""What a call may overwrite (passes/regalloc/abi.py ``call_clobbers``): a
+CUDA device runtime function only R0-R15 (the target's
+``abi_runtime_scratch``) and the return address; a callee ori has not
+allocated every scratch register of the convention (R0, R3-R15, R32+)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xdsl.parser import Parser
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.ir.abi import AbiAttr
+from ori_dialect.ir.registers import RegFile
+from ori_dialect.ops.control import CallOp
+from ori_dialect.ops.func import FuncOp
+from ori_dialect.testing.equivalence import apply_pipeline, make_context
+from passes.regalloc.abi import call_clobbers
+
+LIT = Path(__file__).resolve().parents[2] / "filecheck/passes/regalloc/runtime-calls.mlir"
+
+
+def _bits(regs: frozenset[int]) -> int:
+    out = 0
+    for r in regs:
+        out |= 1 << r
+    return out
+
+
+def test_runtime_call_clobbers_r0_to_r15_alone() -> None:
+    m = Parser(make_context(), LIT.read_text()).parse_module()
+    apply_pipeline(m, "ori-abi")
+    (func,) = [f for f in functions_of(m) if isinstance(f, FuncOp)]
+    (call,) = [op for op in func.walk() if isinstance(op, CallOp)]
+    assert isinstance(func.abi, AbiAttr)
+    scratch = func.abi.fields().scratch or {}
+    standard = (_bits(scratch.get(RegFile.R, frozenset())), _bits(scratch.get(RegFile.P, frozenset())))
+    ret = 3 << 20
+    runtime_r, _ = call_clobbers(call, {}, standard, (1 << 16) - 1)
+    unknown_r, _ = call_clobbers(call, {}, standard)
+    assert runtime_r == (standard[0] & 0xFFFF) | ret
+    assert unknown_r == standard[0] | ret
+    assert unknown_r >> 32 & 1 and not runtime_r >> 32
+    # R2 stays preserved either way
+    assert not runtime_r & 4 and not unknown_r & 4
