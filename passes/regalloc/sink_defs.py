@@ -219,13 +219,7 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                     continue
                 group.insert(0, d)
             frees = frees or not ext
-            for g in group:
-                i = pos[g]
-                order.pop(i)
-                at = pos[first] if pos[first] < i else pos[first] - 1
-                order.insert(at, g)
-                for k in range(min(i, at), len(order)):
-                    pos[order[k]] = k
+            _move_before(order, pos, group, first)
             moves.append((group, first))
             continue
         if not _candidate(op):
@@ -271,18 +265,25 @@ def _plan(block: Block, live_out: set[SSAValue], pressure: dict[Operation, tuple
                     or max(r for _, r in span) >= r_peak):
                 continue
         frees = frees or (longer_p == 0 and longer_r == 0)
-        for g in group:
-            i = pos[g]
-            order.pop(i)
-            t = pos[first] if pos[first] < i else pos[first] - 1
-            order.insert(t, g)
-            for k in range(min(i, t), len(order)):
-                pos[order[k]] = k
+        _move_before(order, pos, group, first)
         moves.append((group, first))
     if wide and moves and max(r for _, r in _pressure(order, live_out).values()) >= max(
             (r for _, r in pressure.values()), default=0):
         return []
     return moves if frees else []
+
+
+def _move_before(order: list[Operation], pos: dict[Operation, int], group: list[Operation],
+                 first: Operation) -> None:
+    """Move ``group`` (in its order) right before ``first`` in the planned
+    ``order``, keeping ``pos`` (op -> index) in step."""
+    for g in group:
+        i = pos[g]
+        order.pop(i)
+        at = pos[first] if pos[first] < i else pos[first] - 1
+        order.insert(at, g)
+        for k in range(min(i, at), len(order)):
+            pos[order[k]] = k
 
 
 def definitions_to_readers(func: Operation) -> int:
