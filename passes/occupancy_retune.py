@@ -26,8 +26,9 @@ allocation ended near an occupancy step:
    ``STEP_TRIALS`` runs); kept when the allocation reaches the step, spills
    no more and its instructions grow by at most ``STEP_COST`` (Triton's
    matmul_f16out on sm_80: 73 -> 72 registers, 24 -> 28 warps, K loop 114
-   -> 116 instructions; ptxas: 72 registers, 118; matmul_i8 on sm_90a:
-   66 -> 64, 28 -> 32 warps, in the fourth run).
+   -> 116 instructions; ptxas: 72 registers, 118; matmul_i8 on sm_90a
+   before ``ori-regalloc`` sank its address pairs: 66 -> 64, 28 -> 32
+   warps, in the fourth run).
 2. **Spare registers.**  Ended at least ``MIN_SLACK`` registers below the
    highest count that keeps its warps: aimed higher by that slack, then by
    half of it; the first run that keeps the warps, spills no more and
@@ -38,7 +39,8 @@ allocation ended near an occupancy step:
 
 Instructions are counted ``10 ** loop depth`` times (``ori-regalloc``'s
 default ``estimated-loop-iterations``).  At most ``MAX_TRIALS`` +
-``STEP_TRIALS`` extra compilations of the phases from ``ori-remat-block`` on per such kernel,
+``STEP_TRIALS`` extra compilations of the phases from ``ori-remat-block``
+on per such kernel,
 none for one that ends away from a step (about 0.6 s per run for
 Triton's attention).  ori's rule: the seeds' ``nv-remat-block`` has a
 fixed target.
@@ -81,9 +83,10 @@ MAX_TRIALS = 3
 
 STEP_TRIALS = 4
 """Runs aimed at the occupancy step up, at most: each aims lower by the
-registers the last one ended above the step (Triton's matmul_i8 on sm_90a:
-aimed at max live 73, 66 registers; 71 and 70, 65; 69, 64 -- ptxas's
-count -- at 4.5% more loop-weighted instructions)."""
+registers the last one ended above the step (Triton's matmul_i8 on sm_90a,
+before ``ori-regalloc`` sank its address pairs: aimed at max live 73, 66
+registers; 71 and 70, 65; 69, 64 -- ptxas's count -- at 4.5% more
+loop-weighted instructions; no example needs a second run now)."""
 
 STEP_COST = 0.05
 """How much the loop-weighted instructions may grow for one occupancy step
@@ -262,5 +265,5 @@ def _swap(old: FuncOp, new: Operation) -> None:
     old.erase(safe_erase=False)
 
 
-__all__ = ["MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS", "PhaseRunner", "RetuneKernel", "retune",
-           "retune_kernel", "weighted_instructions"]
+__all__ = ["MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS", "PhaseRunner", "RetuneKernel",
+           "retune", "retune_kernel", "weighted_instructions"]

@@ -19,7 +19,8 @@ Per allocation unit a mask of the registers it may take
   13.0 keeps values across ``printf`` in R16-R19 and R22 up to R58) and
   every predicate; where a callee is not known yet (recursion, an indirect
   call without candidates), every scratch register: then only the
-  preserved R2, R16-R19, R22-R31 remain and no predicate.  In a device function such a unit prefers a scratch
+  preserved R2, R16-R19, R22-R31 remain and no predicate.  In a device
+  function such a unit prefers a scratch
   register its callees leave alone to a preserved one, which costs a save
   (``Unit.prefer``).  ptxas does the same inside one module (its kernels keep a
   value in R2 across calls to functions that leave R2 alone, and in R16+

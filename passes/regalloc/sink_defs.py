@@ -1,6 +1,6 @@
 """Definitions next to their readers: before allocation, a P-file,
-32-bit or 64-bit R value's definition moves down to its first reader when that
-shortens live ranges and lengthens no other (save one bounded R-for-P
+32-bit or 64-bit R value's definition moves down to its first reader when
+that shortens live ranges and lengthens no other (save one bounded R-for-P
 trade, below).  Option ``sink-definitions`` of ``ori-regalloc``.
 
 The P file has seven registers.  Triton's masked loads compute their masks

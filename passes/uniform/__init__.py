@@ -34,7 +34,8 @@ seeds give no algorithm; ori's is:
    occupancy step a register costs nothing and a copy costs an
    instruction -- unless each copy buys ``hot-trade`` registers or more
    (ptxas keeps philox_rand's key schedule uniform at four copies: 16 R
-   registers where the R file alone needs 29).  A kernel that calls is judged by the count alone (as
+   registers where the R file alone needs 29).  A kernel that calls is
+   judged by the count alone (as
    ``hot-goal=registers``): its values live across calls avoid the
    callees' registers, which puts the allocation an unknown distance above
    the live count.  "Fullest" is
