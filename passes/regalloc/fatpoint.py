@@ -269,8 +269,12 @@ def _place_whole_first(u: Unit, by_id: dict[int, Unit], assignment: dict[int, in
                   if h in by_id and h not in assignment and by_id[h].width > u.width), None)
     if whole is None or (masks is not None and whole.id in masks):
         return False
-    # a part still live where the wide value is (read after the PACK) needs
-    # registers of its own: it is placed later, like a masked one
+    # a part still live where the wide value is (read after the PACK) is
+    # placed later, like a masked one: its unit may hold other values (a
+    # loop variable and its update, coalesced) that would overwrite the
+    # wide value's word, and where it is live into a block beside the wide
+    # value the allocation checker cannot tell the two registers hold the
+    # same word (Thrust's merge sort: both failures seen)
     parts = [(by_id[h], -d) for h, d in whole.offset_hints
              if h in by_id and h not in assignment and by_id[h].width < whole.width
              and not (masks is not None and h in masks)
