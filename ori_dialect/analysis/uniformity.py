@@ -36,7 +36,9 @@ block and is
   register sources, guard and tied prior values are all uniform;
 * a block argument whose incoming values are all uniform, on a block that
   is not the join of a divergent branch (it is not the immediate
-  post-dominator of one, nor a direct successor of one).
+  post-dominator of one, nor a direct successor of one; a branch whose two
+  edges reach one block with different arguments is divergent too: it
+  selects them).
 
 Loads other than constant-bank reads, warp collectives, special registers
 other than the CTA id, and call results are divergent.  The fixed point
@@ -223,7 +225,14 @@ class Uniformity:
         if cond is None or cond not in self.divergent:
             return False
         live = {s for s in self.cfg.succs[b] if not is_terminal(self.cfg.blocks[s])}
-        return len(live) > 1
+        if len(live) > 1:
+            return True
+        # both edges into one block with different arguments: the condition
+        # selects the arguments' values thread by thread (``bra if %p,
+        # ^b(%x), ^b(%y)``, a SEL), so that block is a divergent join
+        assert term is not None
+        edges = [e for e in self.cfg.out_edges[b] if e.dst in live]
+        return len({tuple(edge_operands(term, e.slot)) for e in edges}) > 1
 
     def _mark_region(self, x: int) -> None:
         cfg = self.cfg

@@ -170,6 +170,33 @@ def test_analysis_part_moves_and_constant_words_are_uniform() -> None:
     assert not uni.is_uniform(v["q"])  # type: ignore[arg-type]
 
 
+def test_analysis_one_block_two_edges_selects_its_arguments() -> None:
+    """``bra if %p, ^j(%a), ^j(%b)`` with a per-thread ``%p`` is a SEL: the
+    argument of ``^j`` differs between threads though ``%a`` and ``%b`` are
+    uniform (fuzz seed 31064: a UMOV of it ran with the warp diverged); the
+    same branch with equal arguments leaves it uniform."""
+    def arg_uniform(second: str) -> bool:
+        m = _parse(f"""builtin.module attributes {{ori.target = "sm_80"}} {{
+  ori.func kernel @k() attributes {{params = [#ori.param<8, align 8, at 0x0>]}} {{
+    %a = ori.mov c[0x0][0x0] : () -> !ori.r32
+    %b = ori.mov 0x7 : () -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %p = ori.isetp lt.u32 %t, 0x4, PT : (!ori.r32) -> !ori.p
+    ori.bra if %p : !ori.p, ^j(%a : !ori.r32), ^j({second} : !ori.r32)
+  ^j(%x: !ori.r32):
+    %q = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    ori.stg [%q], %x : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }}
+}}""")
+        func = next(op for op in m.walk() if isinstance(op, FuncOp))
+        uni = Uniformity(func)
+        x = func.body.blocks[1].args[0]
+        return uni.is_uniform(x)
+    assert not arg_uniform("%b")
+    assert arg_uniform("%a")
+
+
 def test_analysis_divergent_loop_exit_makes_the_loop_unconverged() -> None:
     text = """builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @k() {
