@@ -263,8 +263,6 @@ def _place_whole_first(u: Unit, by_id: dict[int, Unit], assignment: dict[int, in
     parts at once, at the lowest aligned base where every one of them is
     free over its own live range; False when ``u`` is no such part or no
     base fits."""
-    if masks is not None and u.id in masks:
-        return False  # the calling convention places it alone (below)
     whole = next((by_id[h] for h, d in u.offset_hints
                   if h in by_id and h not in assignment and by_id[h].width > u.width), None)
     if whole is None or (masks is not None and whole.id in masks):
@@ -280,7 +278,7 @@ def _place_whole_first(u: Unit, by_id: dict[int, Unit], assignment: dict[int, in
              and not (masks is not None and h in masks)
              and not by_id[h].points.intersects(whole.points)]
     if not any(p is u for p, _ in parts):
-        return False
+        return False  # u itself is placed alone (below)
     key = (whole.width, whole.align or whole.width)
     cand = cands.get(key)
     if cand is None:
