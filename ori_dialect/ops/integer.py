@@ -278,11 +278,12 @@ class Lop3Op(IntAluOp):
             raise VerifyException("ori.lop3: truth table must be in 0..255")
 
     def commutations(self) -> tuple[tuple[tuple[str, str], str | None], ...]:
-        """Any two sources swap, the truth table permuted with them
-        (``commuted_immediates``): ptxas puts the one ``UR``, immediate or
-        ``c[][]`` source in ``b`` whichever PTX operand it was
-        (``LOP3.LUT R11, R4, UR9, R11, 0x96``)."""
-        return ((("a", "b"), None), (("b", "c"), None), (("a", "c"), None))
+        """``a`` or ``c`` swaps with ``b``, the truth table permuted with
+        them (``commuted_immediates``): ptxas puts the one ``UR``, immediate
+        or ``c[][]`` source in ``b`` whichever PTX operand it was
+        (``LOP3.LUT R11, R4, UR9, R11, 0x96``); swapping ``a`` and ``c``
+        would bring nothing into ``b``."""
+        return ((("a", "b"), None), (("b", "c"), None))
 
     def commuted_immediates(self, x: str, y: str) -> dict[str, int]:
         """The truth table read with sources ``x`` and ``y`` swapped: bit
