@@ -142,6 +142,27 @@ def _module_funcs(func: FuncOp) -> dict[str, FuncOp]:
     return out
 
 
+def runtime_calls_only(func: FuncOp) -> bool:
+    """``func`` is a kernel whose every call is a direct call of a CUDA device
+    runtime function the module does not define (``vprintf``, ``malloc``,
+    ``free`` ...): such calls overwrite R0-R15 alone (:func:`call_clobbers`),
+    so what its count needs beyond max live is a register above R15 for each
+    value live across one -- not what a callee's allocation decides."""
+    if not func.is_kernel:
+        return False
+    funcs: dict[str, FuncOp] | None = None
+    for op in func.walk():
+        if isinstance(op, CallIndirectOp):
+            return False
+        if isinstance(op, CallOp):
+            if funcs is None:
+                funcs = _module_funcs(func)
+            name = op.callee_name()
+            if name not in RUNTIME_FUNCTIONS or name in funcs:
+                return False
+    return True
+
+
 def _masks_of(a: object) -> tuple[int, int] | None:
     if isinstance(a, ArrayAttr) and len(a.data) == 2 and all(
             isinstance(x, IntAttr) for x in a.data):

@@ -63,7 +63,13 @@ allocatable registers of a ``.maxntid`` kernel are a cap, not a goal:
 CUB's select sweep, 128 threads, went from 74 registers to 61 with it,
 ptxas 64).  Not for a kernel that makes calls: its count is set by the
 registers its calls overwrite, which max live does not see (the CUB
-histogram sweeps gained 66 and 89 loop instructions for no register).
+histogram sweeps gained 66 and 89 loop instructions for no register) --
+unless each is a call of a CUDA device runtime function (``malloc``,
+``free``, ``vprintf`` ...; :func:`passes.regalloc.abi.runtime_calls_only`),
+which overwrites R0-R15 alone: a value across it takes a register above
+R15, which the max live of a kernel with enough pressure to aim has
+anyway (Thrust's seq sorts, which malloc a buffer and free it: 61 -> 56
+registers on sm_80, ptxas's count, and 98 -> 90).
 Where the rounds stop above that target and the max live they reached
 allows no more resident warps than the one they started from, the copies
 are undone (the function is restored and run against the seed's target
@@ -151,6 +157,7 @@ from passes.contract import (
     require,
     violation,
 )
+from passes.regalloc.abi import runtime_calls_only
 from passes.regalloc.budget import (
     compute_budget,
     directive_limit,
@@ -213,7 +220,8 @@ class RematBlockPass(ModulePass):
         70, "nv-remat-default-max-reg: the max-live target of a function without a register "
         "limit (max-regs, .maxnreg, .maxntid/.reqntid)")
     remat_for_occ: int = option(
-        120, "ori: a kernel that makes no call aims at the count that reaches this percent "
+        120, "ori: a kernel that makes no call but of device-runtime functions (malloc, "
+        "free, vprintf) aims at the count that reaches this percent "
         "of the warps its max live allows (as ori-remat's remat-for-occ) when that is below "
         "the limit's or nv-remat-default-max-reg's target; 0 = those targets alone")
     nv_remat_block_load_cost: int = option(
@@ -314,9 +322,11 @@ class RematBlockPass(ModulePass):
         registers ptxas withholds (``regalloc.budget.register_count``); the
         homes of the predicates the P file cannot hold (``predicate_homes``)
         come off the result."""
-        if not self.remat_for_occ or not func.is_kernel or uses_abi(func):
+        if not self.remat_for_occ or not func.is_kernel or (
+                uses_abi(func) and not runtime_calls_only(func)):
             # a kernel that calls is held up by what its calls overwrite,
-            # which max live does not see: recomputing would buy nothing
+            # which max live does not see: recomputing would buy nothing --
+            # except device-runtime calls, which leave R16 up alone
             return None
         live = Liveness(CFG.compute(func))
         over = 1 + hidden_regs(tgt)

@@ -13,9 +13,21 @@ its definition
   writes: docs/architecture.md "Predication with tied prior values"), so
   MULTIDEF here means: the result of a guarded instruction, or a value some
   guarded instruction takes as its tied prior;
-* defines one register (the seed's operand safety: "instructions that define
-  additional tied registers beyond the target are rejected" -- an IADD3 with
-  carry-out predicates would bring them back to life);
+* defines one register value besides predicates, or the parts of one wide
+  value (the seed's operand safety: "instructions that define additional
+  tied registers beyond the target are rejected").  The seed's pass sees a
+  64-bit add as one instruction defining one double-wide register; ori's
+  import splits it into a low ``IADD3`` with a carry-out predicate and the
+  high ``IADD3.X`` reading it (``LEA`` / ``LEA.HI.X`` likewise), with
+  ``PACK`` / ``UNPACK`` between the pair and its halves.  So the low half
+  may be copied with its carry-out (the copy of a half alone drops the
+  carry-outs nothing reads: :mod:`.execute`), the high half's copy brings
+  the low instruction for the carry, and ``PACK`` / ``UNPACK`` may be copied
+  although they are no ``REMATERIALIZABLE`` instruction (a MOV per part out
+  of place, nothing in place; costed as any instruction).  Rejecting them kept
+  every 64-bit address and size out of reach: Thrust's seq sorts stayed at
+  their max live, 4 and 14 registers above ptxas's counts.  No
+  rematerializable instruction defines two register values;
 * passes the **opcode exclusions**, read from the op facts
   (docs/architecture.md "Op facts"), never from opcode names: no memory write
   (``MEM.writes``: stores, atomics), no ``SIDE_EFFECTS`` (calls, barriers,
@@ -35,8 +47,10 @@ operands where it goes.  An operand *available* there -- live out of the
 block, or read by an instruction at or after the copy's place -- costs no
 register.  Any other operand is recomputed too, right before the copy
 (bit 2), its own operands checked the same way, to depth 50 and at most
-``nv-remat-block-map-size-limit`` instructions per copy; without bit 2 the
-value is not pullable.  SSA guarantees every operand dominates the copy, so
+``nv-remat-block-map-size-limit`` instructions per copy (an instruction
+enters a chain once, whichever of its results the chain reads: UNPACK's
+two parts, a low half and its carry); without bit 2 the value is not
+pullable.  SSA guarantees every operand dominates the copy, so
 the checks are about registers, never about correctness.
 
 **Second chance.**  Candidates are classified one by one (over-target blocks
@@ -58,7 +72,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from ori_dialect.ir.instruction import OriInstruction, OriOp
 from ori_dialect.ir.metadata import MemSpace
-from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from passes.general_optimize.imad_add import fused, product
 from passes.remat_block.context import RoundContext, pull_sites, split_site
 from passes.remat_block.knobs import MAX_DEPTH, Knobs
@@ -191,8 +205,9 @@ def def_check(value: SSAValue, knobs: Knobs) -> str | None:
         return f"{op.name} is no ori instruction"
     if is_multidef(value):
         return "MULTIDEF"
-    if len(op.results) != 1:
-        return f"{_sass(op)} defines {len(op.results)} registers"
+    extra = _extra_results(op)
+    if extra is not None:
+        return extra
     cls = type(op)
     if cls.MEM.writes:
         return f"{_sass(op)} writes memory"
@@ -207,7 +222,7 @@ def def_check(value: SSAValue, knobs: Knobs) -> str | None:
             return f"{_sass(op)} loads from memory a store may change"
         if not knobs.load_remat:
             return f"{_sass(op)} is a load (load-remat=false)"
-    if not cls.REMATERIALIZABLE:
+    if not cls.REMATERIALIZABLE and not cls.MOVES_PARTS:
         return f"{_sass(op)} is not rematerializable"
     if not cls.is_speculatable():
         return f"{_sass(op)} may fault"
@@ -217,6 +232,20 @@ def def_check(value: SSAValue, knobs: Knobs) -> str | None:
         return "register tuple"
     if op_cost(op, knobs) == 0:
         return f"cost 0 ({_sass(op)} emits no instruction)"
+    return None
+
+
+def _extra_results(op: Operation) -> str | None:
+    """Why the results of ``op`` keep it from being copied, or None: it may
+    define one register value besides predicates (a 32-bit half and the
+    carry-outs its high half reads: ``IADD3``, ``LEA``; ``LOP3``'s
+    predicate), or the parts of one wide value (``UNPACK``)."""
+    if type(op).MOVES_PARTS and isinstance(op, OriOp) and op.is_plain():
+        return None
+    regs = [r for r in op.results
+            if not (isinstance(r.type, OriRegisterType) and r.type.REG_FILE is RegFile.P)]
+    if len(op.results) > 1 and len(regs) > 1:
+        return f"{_sass(op)} defines {len(regs)} register values"
     return None
 
 
@@ -309,7 +338,7 @@ class Classifier:
             fail = self._need(y, ch, depth)
             if fail is not None:
                 return fail
-        ch.seen.add(x)
+        ch.seen.update(op.results)  # one copy of UNPACK or of a half and its carry
         ch.ops.append(op)
         return None
 

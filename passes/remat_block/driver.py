@@ -34,7 +34,7 @@ from ori_dialect.ir.registers import RegFile
 from passes.remat_block.candidates import SPLIT, Candidate
 from passes.remat_block.context import RoundContext
 from passes.remat_block.cost import over_limit, select
-from passes.remat_block.execute import execute
+from passes.remat_block.execute import Journal, execute
 from passes.remat_block.exits import merge_unused, split_exits
 from passes.remat_block.knobs import SINGLES_PER_ROUND, Knobs
 from passes.remat_block.maxlive import compute_max_live
@@ -106,10 +106,10 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         if knobs.dump >= level:
             rep.log.append(text)
 
-    def accept(sel: list[Candidate]) -> None:
+    def accept(sel: list[Candidate], journal: Journal) -> None:
         rep.rounds += 1
         rep.values += len(sel)
-        rep.copies += sum(s.cloned for c in sel for s in c.sites)
+        rep.copies += journal.cloned
         rep.remarks.extend(_remark(c) for c in sel)
 
     # a copy for a value the loop's exit edge passes goes outside the loop
@@ -146,8 +146,8 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         journal = execute(sel)
         new = measure(func, target)
         if cur.improved_by(new):
+            accept(sel, journal)
             journal.commit()
-            accept(sel)
             cur = new
             continue
         journal.rollback()
@@ -156,8 +156,8 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
             journal = execute([c])
             new = measure(func, target)
             if cur.improved_by(new):
+                accept([c], journal)
                 journal.commit()
-                accept([c])
                 cur = new
                 break
             journal.rollback()

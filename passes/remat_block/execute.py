@@ -13,6 +13,14 @@ are removed: each candidate's definition once nothing reads it, and, from
 there, any definition that only fed removed ones and has no effect besides
 its result (``passes.dead_code.has_effect``; guarded definitions stay).
 
+Copies that go before one instruction share what their chains have in
+common: the two halves of a 64-bit value read by one instruction make one
+copy of the low ``IADD3`` (the high half's chain has it for the carry), and
+a constant two copies read is loaded once.  A copy's trailing optional
+results that nothing reads are dropped (the carry-outs of a low half
+copied without its high half): a copy defines no register it does not
+need.
+
 Copies are named ``remat_<name>`` after the value they recompute (the
 prefix of the seed's "Diagnostic Strings").
 
@@ -41,6 +49,9 @@ class Journal:
         self.removed: list[tuple[Operation, Block, Operation | None]] = []
         self.copies: dict[SSAValue, list[int]] = {}
         """Candidate value -> blocks that got a copy of it."""
+        self.cloned = 0
+        """Instructions the round added (a copy two candidates share counts
+        once; an add that takes a product into its ``IMAD`` none)."""
 
     def rollback(self) -> None:
         for op, block, nxt in reversed(self.removed):
@@ -57,6 +68,7 @@ class Journal:
         self.rewrites.clear()
         self.removed.clear()
         self.copies.clear()
+        self.cloned = 0
 
     def commit(self) -> None:
         for op, _, _ in self.removed:
@@ -71,6 +83,10 @@ def _copy_name(v: SSAValue) -> str:
 def execute(selection: list[Candidate]) -> Journal:
     """Clone, rewrite and remove dead originals; returns the undo log."""
     j = Journal()
+    # (anchor, original) -> its copy there: the two halves of a 64-bit value
+    # pulled to one place share the copy of the instruction whose carry
+    # the high half reads
+    made: dict[tuple[Operation, Operation], Operation] = {}
     for c in selection:
         blocks: list[int] = []
         for site in c.sites:
@@ -78,12 +94,16 @@ def execute(selection: list[Candidate]) -> Journal:
             assert block is not None
             mapping: dict[SSAValue, SSAValue] = {}
             for op in site.chain[:-1] if site.fuse is not None else site.chain:
-                new = op.clone(value_mapper=dict(mapping), clone_name_hints=False)
-                for old_r, new_r in zip(op.results, new.results, strict=True):
-                    new_r.name_hint = _copy_name(old_r)
-                    mapping[old_r] = new_r
-                block.insert_op_before(new, site.anchor)
-                j.inserted.append(new)
+                new = made.get((site.anchor, op))
+                if new is None:
+                    new = op.clone(value_mapper=dict(mapping), clone_name_hints=False)
+                    for old_r, new_r in zip(op.results, new.results, strict=True):
+                        new_r.name_hint = _copy_name(old_r)
+                    block.insert_op_before(new, site.anchor)
+                    j.inserted.append(new)
+                    j.cloned += 1
+                    made[(site.anchor, op)] = new
+                mapping.update(zip(op.results, new.results, strict=True))
             if site.fuse is not None:
                 _fuse(c.value, site.fuse, mapping, j)
             else:
@@ -93,9 +113,36 @@ def execute(selection: list[Candidate]) -> Journal:
                     op.operands[i] = copy
             blocks.append(site.block)
         j.copies[c.value] = blocks
+    for k, new in enumerate(j.inserted):
+        j.inserted[k] = _trimmed(new)
     for c in selection:
         _remove_dead(c.value.owner, j)  # type: ignore[arg-type]
     return j
+
+
+def _trimmed(op: Operation) -> Operation:
+    """``op`` without the trailing optional results nothing reads (the
+    carry-outs of a copied low half whose high half was not copied with
+    it): a copy defines no register it does not need."""
+    dsts = getattr(type(op), "DSTS", ())
+    keep = len(op.results)
+    while (keep > 0 and keep <= len(dsts) and dsts[keep - 1].optional
+           and not any(True for _ in op.results[keep - 1].uses)):
+        keep -= 1
+    if keep == len(op.results):
+        return op
+    new = type(op).create(operands=list(op.operands),
+                          result_types=[r.type for r in op.results[:keep]],
+                          properties=dict(op.properties), attributes=dict(op.attributes))
+    for old_r, new_r in zip(op.results, new.results):
+        new_r.name_hint = old_r.name_hint
+        old_r.replace_all_uses_with(new_r)
+    block = op.parent
+    assert block is not None
+    block.insert_op_before(new, op)
+    op.detach()
+    op.erase()
+    return new
 
 
 def _fuse(v: SSAValue, add: Operation, mapping: dict[SSAValue, SSAValue], j: Journal) -> None:

@@ -3,7 +3,12 @@
 // from the op facts (MEM, SIDE_EFFECTS, IS_BARRIER, WARP_COLLECTIVE,
 // REMATERIALIZABLE, is_speculatable(), is_volatile), never from opcode names.
 // Every value below is live out of the over-target ^bb0 and ^bb1; only the
-// constant-bank reads (%a, %n, %n2, %q) and %k may be recomputed.
+// constant-bank reads (%a, %n, %n2, %q), %k, and %c and %m may be
+// recomputed.  Operand safety: an instruction may define one register value
+// besides predicates -- %c's IADD3 writes its carry-out %cp too, as the low
+// half of a 64-bit add does for its high half.  A copy of %c alone drops the
+// carry-out nothing reads; the copy of the IADD3 that %m's copy needs for
+// %cp writes a sum nothing reads (one instruction either way).
 // RUN: ori-opt %s -p 'ori-remat-block{nv-remat-default-max-reg=2 dump-remat=3 remarks=true}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=WHY < %t.err
 // RUN: ori-opt %s -p 'ori-remat-block{nv-remat-default-max-reg=2 dump-remat=3 load-remat=false}' 2>&1 >/dev/null | filecheck %s --check-prefix=NOLOAD
@@ -18,7 +23,9 @@
 // CHECK:       ^bb2:
 // CHECK-NEXT:    %remat_k = ori.lop3 %x, 0xff, RZ, 0xc0
 // CHECK-NEXT:    %w1 = ori.iadd3 %s1, %remat_k, %g
-// CHECK-NEXT:    %w2 = ori.iadd3 %w1, %g0, %c
+// CHECK-NEXT:    %remat_n = ori.mov c[0x0][0x168]
+// CHECK-NEXT:    %remat_c = ori.iadd3 %x, %remat_n, RZ :
+// CHECK-NEXT:    %w2 = ori.iadd3 %w1, %g0, %remat_c
 // CHECK-NEXT:    %remat_q = ori.ldc 0x0, [RZ + 0x168]
 // CHECK-NEXT:    %w3 = ori.iadd3 %w2, %l, %remat_q
 // CHECK-NEXT:    %remat_n2 = ori.mov c[0x0][0x168]
@@ -26,18 +33,18 @@
 // CHECK-NEXT:    %w5 = ori.iadd3 %w4, %at, %u
 // CHECK-NEXT:    %ckz = ori.lop3 %ck, 0x0, RZ, 0xc0
 // CHECK-NEXT:    %w6 = ori.iadd3 %w5, %cl, %ckz
-// CHECK-NEXT:    %w7 = ori.iadd3 %w6, %b, %m
-// CHECK-NEXT:    %remat_n = ori.mov c[0x0][0x168]
-// CHECK-NEXT:    %w8 = ori.iadd3 %w7, %x, %remat_n
+// CHECK-NEXT:    %remat_n_1 = ori.mov c[0x0][0x168]
+// CHECK-NEXT:    %remat_c_1, %remat_cp = ori.iadd3 %x, %remat_n_1, RZ
+// CHECK-NEXT:    %remat_m = ori.sel %x, %remat_n_1, %remat_cp
+// CHECK-NEXT:    %w7 = ori.iadd3 %w6, %b, %remat_m
+// CHECK-NEXT:    %remat_n_2 = ori.mov c[0x0][0x168]
+// CHECK-NEXT:    %w8 = ori.iadd3 %w7, %x, %remat_n_2
 // CHECK-NEXT:    %remat_a_1 = ori.ldc b64 0x0, [RZ + 0x160]
 // CHECK-NEXT:    ori.stg [%remat_a_1 + 0x80], %w8
 // WHY: ori-remat-block: @excl: %x: not pullable: S2R is not rematerializable
 // a guarded result and its tied prior share a register: MULTIDEF
 // WHY-NEXT: ori-remat-block: @excl: %g0: MULTIDEF
 // WHY-NEXT: ori-remat-block: @excl: %g: MULTIDEF
-// operand safety: IADD3 with its carry-out defines two registers
-// WHY-NEXT: ori-remat-block: @excl: %c: not pullable: IADD3 defines 2 registers
-// WHY-NEXT: ori-remat-block: @excl: %m: not pullable: operand %cp is not pullable: IADD3 defines 2 registers
 // WHY-NEXT: ori-remat-block: @excl: %l: not pullable: LDG.E loads from memory a store may change
 // WHY-NEXT: ori-remat-block: @excl: %sh: not pullable: SHFL has side effects
 // WHY-NEXT: ori-remat-block: @excl: %at: not pullable: ATOM.E writes memory
@@ -46,14 +53,16 @@
 // WHY-NEXT: ori-remat-block: @excl: %ck: not pullable: S2R is not rematerializable
 // WHY-NEXT: ori-remat-block: @excl: %b: not pullable: block argument (no defining instruction)
 // WHY-NEXT: ori-remat-block: @excl: %s1: not pullable: operand %v1 is not pullable: LDG.E loads from memory a store may change
-// WHY-NEXT: ori-remat-block: @excl: After pre-check, 5 good candidates, 0 given second-chance
+// WHY-NEXT: ori-remat-block: @excl: After pre-check, 7 good candidates, 0 given second-chance
 // WHY: remark: @excl: rematerialized %n (MOV, 1 register): pulled into ^bb2 (1 instruction, cost 1)
 // WHY-NEXT: remark: @excl: rematerialized %n2 (MOV, 1 register): pulled into ^bb2 (1 instruction, cost 1)
 // WHY-NEXT: remark: @excl: rematerialized %k (LOP3.LUT, 1 register): pulled into ^bb2 (1 instruction, cost 1)
 // WHY-NEXT: remark: @excl: rematerialized %q (LDC, 1 register): pulled into ^bb2 (1 instruction, cost 10)
 // WHY-NEXT: remark: @excl: rematerialized %a (LDC, 2 registers): pulled into ^bb1, ^bb2 (2 instructions, cost 40)
+// WHY-NEXT: remark: @excl: rematerialized %c (IADD3, 1 register): pulled into ^bb2 (2 instructions, cost 2)
+// WHY-NEXT: remark: @excl: rematerialized %m (SEL, 1 register): pulled into ^bb2 (3 instructions, cost 3)
 // NOLOAD: ori-remat-block: @excl: %q: not pullable: LDC is a load (load-remat=false)
-// NOLOAD: ori-remat-block: @excl: After pre-check, 3 good candidates, 0 given second-chance
+// NOLOAD: ori-remat-block: @excl: After pre-check, 5 good candidates, 0 given second-chance
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @dev(%v: !ori.r32) -> !ori.r32 attributes {params = [#ori.param<4, align 4>], returns = [#ori.param<4, align 4>]} {
     %r = ori.iadd3 %v, 0x1, RZ : (!ori.r32) -> !ori.r32

@@ -59,7 +59,8 @@ builtin.module attributes {ori.target = "sm_80"} {
 // A loop whose live-out registers (8: %a 2, %n, %x, %k1, %k2, %i2, %s2) are
 // at least 70% of its max live (10): it is relieved through its live-out
 // set.  %k1 and %k2 are read only after the loop: round 1 puts their copies
-// in ^bb2, each with a copy of %n (not live there; cost 2 each).  Round 2
+// in ^bb2, each with a copy of %n (not live there; cost 2 each) -- one
+// copy, which both read: their copies go before the same instruction.  Round 2
 // pulls %n into the loop: cost 1 x the loop factor 20.  %a would cost
 // 20 x 20 + 20 (a 64-bit load: 10 x 2 registers, in the loop and after it),
 // over nv-remat-block-max-cost 100 x 2; %i2 and %s2 are passed on by the
@@ -74,13 +75,12 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK:       ^bb2:
 // CHECK-NEXT:    %remat_n_1 = ori.mov c[0x0][0x168]
 // CHECK-NEXT:    %remat_k1 = ori.imad %remat_n_1, 0x3, %x
-// CHECK-NEXT:    %remat_n_2 = ori.mov c[0x0][0x168]
-// CHECK-NEXT:    %remat_k2 = ori.iadd3 %x, 0x7, %remat_n_2
+// CHECK-NEXT:    %remat_k2 = ori.iadd3 %x, 0x7, %remat_n_1
 // CHECK-NEXT:    %w = ori.iadd3 %s2, %remat_k1, %remat_k2
 // REM: remark: @loop: rematerialized %k1 (IMAD, 1 register): pulled into ^bb2 (2 instructions, cost 2)
 // REM-NEXT: remark: @loop: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (2 instructions, cost 2)
 // REM-NEXT: remark: @loop: rematerialized %n (MOV, 1 register): pulled into ^bb1 (1 instruction, cost 20)
-// STATS: ori-remat-block: @loop: max live 10 -> 7 (target 7) [rematerialized values=3] [instructions cloned=5] [rounds=2]
+// STATS: ori-remat-block: @loop: max live 10 -> 7 (target 7) [rematerialized values=3] [instructions cloned=4] [rounds=2]
 // DUMP1: ori-remat-block: @loop: Max-Live-Function(3) = 10
 // DUMP1-NEXT: ori-remat-block: @loop: Really Final Pull-in: 2 (4)
 // DUMP1-NEXT: ori-remat-block: @loop: Max-Live-Function(3) = 8
