@@ -33,7 +33,11 @@ candidates of which one reads the other (directly or through a copy's
 chain), nor two products that merge into one add, so that each copy reads
 exactly what the round planned; the other
 one waits for the next round (the seed iterates up to
-``nv-remat-max-times`` anyway).  The seed's diagnostic "Really Final
+``nv-remat-max-times`` anyway).  And one cleanup, as a greedy cover
+needs: a pick whose blocks the picks after it relieve as well is dropped
+again, the dearest first (wmma_u8_sat_shared: a cheap PACK copy taken
+first, then five dearer ones that reached the target by themselves; two
+loop instructions for nothing).  The seed's diagnostic "Really Final
 Pull-in: <count> (<total_cost>)" reports the selection.
 """
 
@@ -79,6 +83,14 @@ def select(candidates: list[Candidate], excess: dict[int, int]) -> list[Candidat
         for b, w in c.relieves.items():
             if b in need:
                 need[b] -= w
+    # a cheap pick whose blocks the dearer ones taken after it relieve as
+    # well is not needed: dropped, dearest first (the cover's cleanup)
+    for c in sorted(chosen, key=lambda c: (-c.total, -c.index)):
+        if all(need[b] + w <= 0 for b, w in c.relieves.items() if b in need):
+            chosen.remove(c)
+            for b, w in c.relieves.items():
+                if b in need:
+                    need[b] += w
     return chosen
 
 
