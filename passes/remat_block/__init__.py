@@ -69,7 +69,7 @@ unless each is a call of a CUDA device runtime function (``malloc``,
 which overwrites R0-R15 alone: a value across it takes a register above
 R15, which the max live of a kernel with enough pressure to aim has
 anyway (Thrust's seq sorts, which malloc a buffer and free it: 61 -> 56
-registers on sm_80, ptxas's count, and 98 -> 90).
+registers on sm_80, ptxas's count, and 98 -> 84, ptxas's too).
 Where the rounds stop above that target and the max live they reached
 allows no more resident warps than the one they started from, the copies
 are undone (the function is restored and run against the seed's target
