@@ -15,7 +15,7 @@ from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
-from passes.regalloc.abi import call_clobbers
+from passes.regalloc.abi import call_clobbers, runtime_calls_only
 
 LIT = Path(__file__).resolve().parents[2] / "filecheck/passes/regalloc/runtime-calls.mlir"
 
@@ -43,3 +43,40 @@ def test_runtime_call_clobbers_r0_to_r15_alone() -> None:
     assert unknown_r >> 32 & 1 and not runtime_r >> 32
     # R2 stays preserved either way
     assert not runtime_r & 4 and not unknown_r & 4
+
+
+_KERNELS = """
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.runtime_func @malloc : (!ori.r64) -> !ori.r64
+  ori.runtime_func @free : (!ori.r64) -> ()
+  ori.func @id(%x: !ori.r32) -> !ori.r32 attributes {params = [#ori.param<4, align 4>], returns = [#ori.param<4, align 4>]} {
+    ori.ret %x : !ori.r32
+  }
+  ori.func kernel @none() attributes {params = []} {
+    ori.exit
+  }
+  ori.func kernel @runtime() attributes {params = []} {
+    %sz = ori.pack 0x10, RZ : () -> !ori.r64
+    %m = ori.call @malloc(%sz) : (!ori.r64) -> !ori.r64
+    ori.call @free(%m) : (!ori.r64) -> ()
+    ori.exit
+  }
+  ori.func kernel @mixed() attributes {params = []} {
+    %sz = ori.pack 0x10, RZ : () -> !ori.r64
+    %m = ori.call @malloc(%sz) : (!ori.r64) -> !ori.r64
+    %x = ori.mov 0x1 : () -> !ori.r32
+    %y = ori.call @id(%x) : (!ori.r32) -> !ori.r32
+    ori.exit
+  }
+}
+"""
+
+
+def test_runtime_calls_only_is_about_device_runtime_callees() -> None:
+    """A kernel calling malloc and free alone qualifies (it aims at occupancy
+    in ori-remat-block); one that also calls a device function does not,
+    nor does a device function; a kernel without calls trivially does."""
+    m = Parser(make_context(), _KERNELS).parse_module()
+    got = {f.sym_name.data: runtime_calls_only(f) for f in functions_of(m)
+           if isinstance(f, FuncOp)}
+    assert got == {"id": False, "none": True, "runtime": True, "mixed": False}
