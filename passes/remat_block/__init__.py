@@ -67,9 +67,12 @@ histogram sweeps gained 66 and 89 loop instructions for no register) --
 unless each is a call of a CUDA device runtime function (``malloc``,
 ``free``, ``vprintf`` ...; :func:`passes.regalloc.abi.runtime_calls_only`),
 which overwrites R0-R15 alone: a value across it takes a register above
-R15, which the max live of a kernel with enough pressure to aim has
-anyway (Thrust's seq sorts, which malloc a buffer and free it: 61 -> 56
-registers on sm_80, ptxas's count, and 98 -> 84, ptxas's too).
+R15 (R2 aside), so max live counts, at each call, the register the values
+live across it need (:mod:`.maxlive`, "Calls of device-runtime
+functions"), and the pass recomputes values after the call where that is
+the peak (Thrust's seq sorts, which malloc a buffer and free it: 61 -> 56
+registers on sm_80, ptxas's count, and 98 -> 84, ptxas's too; a loop
+calling printf: 41 -> 40 registers, 40 -> 48 warps, ptxas 38).
 Where the rounds stop above that target and the max live they reached
 allows no more resident warps than the one they started from, the copies
 are undone (the function is restored and run against the seed's target
@@ -134,6 +137,7 @@ that received a copy (:mod:`.exits`); the pass preserves no CFG analysis.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -168,7 +172,11 @@ from passes.regalloc.budget import (
 from passes.remat.target import block_threads, occupancy_target
 from passes.remat_block.driver import Report, remat_function
 from passes.remat_block.knobs import ALL_MODES, Knobs
-from passes.remat_block.maxlive import compute_max_live, predicate_homes
+from passes.remat_block.maxlive import (
+    across_call_registers,
+    compute_max_live,
+    predicate_homes,
+)
 from targets.descriptor import SMTarget
 from targets.errors import TargetError
 from targets.occupancy import kernel_warps, max_regs_for_warps
@@ -330,7 +338,7 @@ class RematBlockPass(ModulePass):
             return None
         live = Liveness(CFG.compute(func))
         over = 1 + hidden_regs(tgt)
-        ml = compute_max_live(live).max
+        ml = compute_max_live(live, across_call_registers(func, tgt)).max
         found = occupancy_target(func, ml + over, self.remat_for_occ,
                                  tgt if isinstance(tgt, SMTarget) else None)
         if found is None or found[0] >= ml + over:
@@ -372,16 +380,17 @@ class RematBlockPass(ModulePass):
                 emit_remark(fname, "not rematerialized: registers are already allocated "
                             "(ori-remat-block runs before ori-regalloc)")
                 continue
+            across = across_call_registers(func, function_target(func, self.target))
             if targets is not None and fname in targets:
-                rep = remat_function(func, knobs, targets[fname])
+                rep = remat_function(func, knobs, targets[fname], across)
                 self.report(fname, rep)
                 continue
             target = self.target_of(func)
             occupancy_only = target < self._seed_target(func)
             backup = func.clone() if occupancy_only else None
             warps0 = self._warps_at(func, compute_max_live(
-                Liveness(CFG.compute(func))).max) if occupancy_only else None
-            rep = remat_function(func, knobs, target)
+                Liveness(CFG.compute(func)), across).max) if occupancy_only else None
+            rep = remat_function(func, knobs, target, across)
             kept = occupancy_only
             if backup is not None and rep.after > target and warps0 is not None:
                 warps = self._warps_at(func, rep.after)
@@ -393,12 +402,12 @@ class RematBlockPass(ModulePass):
                     why = (f"occupancy target {target} not reached: max live {rep.after} "
                            f"allows {warps} resident warps, as {rep.before} did")
                     first = rep.log
-                    rep = remat_function(func, knobs, self._seed_target(func))
+                    rep = remat_function(func, knobs, self._seed_target(func), across)
                     rep.log = [*first, f"{why}: undone", *rep.log]
                     rep.remarks = [f"copies for occupancy undone ({why})", *rep.remarks]
                     kept = False
                 elif warps is not None:
-                    func, rep = self._loosen(func, backup, knobs, rep, warps)
+                    func, rep = self._loosen(func, backup, knobs, rep, warps, across)
             if kept and rep.copies:
                 aimed[fname] = rep
             self.report(fname, rep)
@@ -406,7 +415,7 @@ class RematBlockPass(ModulePass):
         return aimed
 
     def _loosen(self, func: FuncOp, backup: FuncOp, knobs: Knobs, rep: Report,
-                warps: int) -> tuple[FuncOp, Report]:
+                warps: int, across: Sequence[int] | None) -> tuple[FuncOp, Report]:
         """The occupancy goal was missed but ``warps`` resident warps were
         gained: run again from the input against the highest max live that
         still gives those warps, and keep that run when it reaches them with
@@ -431,7 +440,7 @@ class RematBlockPass(ModulePass):
         if loose <= rep.after:
             return func, rep
         trial = backup.clone()
-        again = remat_function(trial, knobs, loose)
+        again = remat_function(trial, knobs, loose, across)
         if again.after > loose or again.copies >= rep.copies:
             trial.erase(safe_erase=False)
             return func, rep

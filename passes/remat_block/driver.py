@@ -21,6 +21,7 @@ promised.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.ir import Operation
@@ -57,10 +58,18 @@ class Measure:
                 and new.r_excess < self.r_excess)
 
 
-def measure(func: Operation, target: int) -> Measure:
+def measure(func: Operation, target: int, across: Sequence[int] | None = None) -> Measure:
+    """The maxima of every file and the R excess over ``target``; with
+    ``across`` (:func:`.maxlive.across_call_registers`) the R figures count
+    the calls too."""
     rp = RegisterPressure.compute(func)
-    ex = sum(max(0, bm.get(RegFile.R, 0) - target) for bm in rp.block_max)
-    return Measure(dict(rp.max), ex)
+    maxima = dict(rp.max)
+    if across is None:
+        ex = sum(max(0, bm.get(RegFile.R, 0) - target) for bm in rp.block_max)
+        return Measure(maxima, ex)
+    ml = compute_max_live(Liveness(CFG.compute(func)), across)
+    maxima[RegFile.R] = ml.max
+    return Measure(maxima, sum(max(0, m - target) for m in ml.block_max))
 
 
 @dataclass
@@ -97,9 +106,12 @@ def _remark(c: Candidate) -> str:
     return f"rematerialized {what}: {where} ({n} instruction{'s' if n != 1 else ''}, cost {c.total})"
 
 
-def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
-    """Run the rounds on ``func`` (module docstring)."""
-    cur = measure(func, target)
+def remat_function(func: Operation, knobs: Knobs, target: int,
+                   across: Sequence[int] | None = None) -> Report:
+    """Run the rounds on ``func`` (module docstring); ``across``: the
+    registers values live across its calls take
+    (:func:`.maxlive.across_call_registers`), None where calls do not count."""
+    cur = measure(func, target, across)
     rep = Report(target, cur.r_max)
 
     def dump(level: int, text: str) -> None:
@@ -117,7 +129,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
     for rnd in range(knobs.max_times):
         cfg = CFG.compute(func)
         lv = Liveness(cfg)
-        ml = compute_max_live(lv)
+        ml = compute_max_live(lv, across)
         dump(1, f"Max-Live-Function({cfg.num_blocks}) = {ml.max}")
         excess = {b: e for b, e in ml.excess(target).items() if cfg.is_reachable(b)}
         if not excess:
@@ -144,7 +156,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         if not sel:
             break
         journal = execute(sel)
-        new = measure(func, target)
+        new = measure(func, target, across)
         if cur.improved_by(new):
             accept(sel, journal)
             journal.commit()
@@ -154,7 +166,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int) -> Report:
         dump(1, f"round {rnd + 1}: the pull-in does not lower max live; one candidate at a time")
         for c in sel[:SINGLES_PER_ROUND]:
             journal = execute([c])
-            new = measure(func, target)
+            new = measure(func, target, across)
             if cur.improved_by(new):
                 accept([c], journal)
                 journal.commit()

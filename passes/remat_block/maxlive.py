@@ -17,24 +17,40 @@ which values are live there: the internal view of the candidate search
 point.
 
 A point is ``(kind, k)``: ``ENTRY`` (the block entry, ``k = -1``), ``BEFORE``
-op ``k`` or ``AFTER`` op ``k`` (op positions in the block as it is measured).
-Of several points at the block's maximum the first in program order is the
-peak, as ``RegisterPressure`` reports it.
+op ``k`` or ``AFTER`` op ``k`` (op positions in the block as it is measured),
+or ``CALL`` op ``k`` (below).  Of several points at the block's maximum the
+first in program order is the peak, as ``RegisterPressure`` reports it.
+
+**Calls of device-runtime functions** (ori).  In a kernel whose calls are
+all of CUDA device runtime functions (:func:`passes.regalloc.abi.runtime_calls_only`)
+a value live across a call may not sit in R0-R15 (but R2) nor in the return
+address R20:R21 (passes/regalloc/abi.py); R1 is the stack pointer.  So ``n``
+registers live across a call need registers up to the ``n``-th of R2, R16-R19,
+R22, ... (:func:`across_call_registers`): the call point counts that
+register's index, the max live a count ending there corresponds to, where it
+is above the registers live there -- ``RegisterPressure`` does not.  Max live
+without it missed what set such a kernel's count: a loop calling printf kept
+24 values live and 21 of them across the call, in R22-R38 (41 registers,
+ptxas 38); at the call point the candidates are the values live across it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ori_dialect.analysis.liveness import FILES, Liveness
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
+from ori_dialect.ops.control import CallOp
+from ori_dialect.ops.func import FuncOp
+from passes.regalloc.abi import runtime_calls_only
 from passes.regalloc.pred_pack import MAX_BITS
 
 R_FILE = FILES.index(RegFile.R)
 """Index of the R file in ``ValueNumbering.file``."""
 
-ENTRY, BEFORE, AFTER = "entry", "before", "after"
+ENTRY, BEFORE, AFTER, CALL = "entry", "before", "after", "call"
 
 
 @dataclass(frozen=True)
@@ -43,7 +59,8 @@ class Peak:
 
     block: int
     kind: str
-    """``ENTRY``, ``BEFORE`` or ``AFTER``."""
+    """``ENTRY``, ``BEFORE``, ``AFTER`` or ``CALL`` (the values live across
+    the call)."""
     op_index: int
     """The op's position in the block (-1 for ``ENTRY``)."""
     live: frozenset[int]
@@ -52,7 +69,8 @@ class Peak:
 
     def __str__(self) -> str:
         return f"^bb{self.block} " + ("entry" if self.kind == ENTRY
-                                      else f"{self.kind} op {self.op_index}")
+                                      else f"{self.kind} op {self.op_index}"
+                                      if self.kind != CALL else f"across the call op {self.op_index}")
 
 
 @dataclass
@@ -63,6 +81,8 @@ class MaxLive:
     block_max: list[int]
     peak_at: list[tuple[str, int]]
     """Per block: the peak's (kind, op index)."""
+    across: Sequence[int] | None = None
+    """:func:`across_call_registers` of the function, when its calls count."""
 
     @property
     def max(self) -> int:
@@ -75,23 +95,41 @@ class MaxLive:
     def peak(self, b: int) -> Peak:
         """Block ``b``'s peak point with its live set (one more walk of the block)."""
         kind, k = self.peak_at[b]
-        return Peak(b, kind, k, frozenset(_walk(self.liveness, b, stop=(kind, k))[2]))
+        return Peak(b, kind, k,
+                    frozenset(_walk(self.liveness, b, stop=(kind, k), across=self.across)[2]))
 
 
-def compute_max_live(liveness: Liveness) -> MaxLive:
-    """The R max live of every block of the function ``liveness`` describes."""
+def compute_max_live(liveness: Liveness, across: Sequence[int] | None = None) -> MaxLive:
+    """The R max live of every block of the function ``liveness`` describes;
+    ``across``: :func:`across_call_registers`, to count its calls (module
+    docstring)."""
     n = liveness.cfg.num_blocks
     block_max: list[int] = []
     peak_at: list[tuple[str, int]] = []
     for b in range(n):
-        m, where, _ = _walk(liveness, b)
+        m, where, _ = _walk(liveness, b, across=across)
         block_max.append(m)
         peak_at.append(where)
-    return MaxLive(liveness, block_max, peak_at)
+    return MaxLive(liveness, block_max, peak_at, across)
+
+
+def across_call_registers(func: FuncOp, target: object) -> list[int] | None:
+    """The R registers a value live across a call may take, in order, for a
+    kernel whose calls are all device-runtime calls and that makes one; None
+    otherwise (module docstring)."""
+    if not any(isinstance(op, CallOp) for op in func.walk()) or not runtime_calls_only(func):
+        return None
+    lo, hi = getattr(target, "abi_runtime_scratch", (0, 15))
+    keep = set(getattr(target, "abi_preserved_extra", (2,)))
+    ret = getattr(target, "abi_return_addr_reg", 20)
+    reg_limit = getattr(target, "reg_limit", None)
+    limit = int(reg_limit("R")) if callable(reg_limit) else 255
+    return [r for r in range(limit)
+            if r != 1 and (r in keep or not lo <= r <= hi) and r not in (ret, ret + 1)]
 
 
 def _walk(lv: Liveness, b: int, stop: tuple[str, int] | None = None,
-          ) -> tuple[int, tuple[str, int], set[int]]:
+          across: Sequence[int] | None = None) -> tuple[int, tuple[str, int], set[int]]:
     """Walk block ``b`` backwards from its live-out set, counting R registers.
 
     Returns (block maximum, its first point in program order, the R values
@@ -115,6 +153,14 @@ def _walk(lv: Liveness, b: int, stop: tuple[str, int] | None = None,
     last = len(ops) - 1
     for k in range(last, -1, -1):
         d = defs_b[k]
+        if across and isinstance(ops[k], CallOp):
+            # the values live after the call that it does not define
+            held = [v for v in live if file[v] == R_FILE and v not in d]
+            n = sum(int(width[v]) for v in held)
+            if stop == (CALL, k):
+                return best, where, set(held)
+            if n and across[min(n, len(across)) - 1] >= best:
+                best, where = across[min(n, len(across)) - 1], (CALL, k)
         if d or k == last:
             after = c
             dead = [v for v in d if v not in live and file[v] == R_FILE]
@@ -160,6 +206,6 @@ def predicate_homes(liveness: Liveness, target: object) -> int:
     return -(-excess // MAX_BITS) if excess > 0 else 0
 
 
-__all__ = ["AFTER", "BEFORE", "ENTRY", "R_FILE", "MaxLive", "Peak", "compute_max_live",
-           "predicate_homes"]
+__all__ = ["AFTER", "BEFORE", "CALL", "ENTRY", "R_FILE", "MaxLive", "Peak",
+           "across_call_registers", "compute_max_live", "predicate_homes"]
 
