@@ -60,6 +60,7 @@ from ori_dialect.ops.control import CallIndirectOp, CallOp
 from ori_dialect.ops.func import RUNTIME_FUNCTIONS, FuncOp
 from ori_dialect.ops.uniform_calls import UniformWriters
 from passes.abi.lower import precoloured_results
+from passes.abi.spec import STACK_POINTER, default_preserved, default_scratch
 from passes.regalloc.budget import function_target
 from passes.regalloc.points import LiveMatrix
 
@@ -142,6 +143,29 @@ def _module_funcs(func: FuncOp) -> dict[str, FuncOp]:
     return out
 
 
+def runtime_scratch_mask(target: object) -> int:
+    """The R registers a CUDA device runtime function may overwrite, as a
+    mask before the convention's preserved ones come off: the target's
+    ``abi_runtime_scratch`` range (R0-R15)."""
+    lo, hi = getattr(target, "abi_runtime_scratch", (0, 15))
+    return ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+
+
+def runtime_call_survivors(target: object) -> list[int]:
+    """The R registers, in order, a value live across a device-runtime call
+    may take before ``ori-abi`` has resolved the function's convention: the
+    target's default one (:func:`passes.abi.spec.default_scratch`) less what
+    :func:`call_clobbers` says such a call overwrites -- its scratch
+    registers within :func:`runtime_scratch_mask` and the return address
+    (R2, R16-R19, R22, ... on every ptxas 13.0 target)."""
+    scratch = _bits(default_scratch(target, default_preserved(target)).get(
+        RegFile.R, frozenset()))
+    ret = getattr(target, "abi_return_addr_reg", 20)
+    clobbered = (scratch & runtime_scratch_mask(target)) | 3 << ret
+    limit = int(target.reg_limit("R"))  # type: ignore[attr-defined]
+    return [r for r in range(limit) if r != STACK_POINTER and not clobbered >> r & 1]
+
+
 def runtime_calls_only(func: FuncOp) -> bool:
     """``func`` is a kernel whose every call is a direct call of a CUDA device
     runtime function the module does not define (``vprintf``, ``malloc``,
@@ -214,8 +238,7 @@ def abi_masks(func: FuncOp, lm: LiveMatrix, units: list[Unit],
     # clobbers of the calls it lives across (ptxas keeps a value across a
     # call in any register the callee leaves alone: R2 across sq/neg)
     avoid: dict[int, tuple[int, int]] = {}
-    lo, hi = getattr(function_target(func, None), "abi_runtime_scratch", (0, 15))
-    runtime_r = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    runtime_r = runtime_scratch_mask(function_target(func, None))
     for c, vals in across_calls(lm).items():
         cr, cp = call_clobbers(c, funcs, standard, runtime_r)
         c.attributes[CLOBBERS_ATTR] = ArrayAttr([IntAttr(cr), IntAttr(cp)])

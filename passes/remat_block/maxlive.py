@@ -44,7 +44,7 @@ from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
-from passes.regalloc.abi import runtime_calls_only
+from passes.regalloc.abi import runtime_call_survivors, runtime_calls_only
 from passes.regalloc.pred_pack import MAX_BITS
 
 R_FILE = FILES.index(RegFile.R)
@@ -68,9 +68,11 @@ class Peak:
     registers at the point."""
 
     def __str__(self) -> str:
-        return f"^bb{self.block} " + ("entry" if self.kind == ENTRY
-                                      else f"{self.kind} op {self.op_index}"
-                                      if self.kind != CALL else f"across the call op {self.op_index}")
+        if self.kind == ENTRY:
+            return f"^bb{self.block} entry"
+        if self.kind == CALL:
+            return f"^bb{self.block} across the call op {self.op_index}"
+        return f"^bb{self.block} {self.kind} op {self.op_index}"
 
 
 @dataclass
@@ -114,18 +116,13 @@ def compute_max_live(liveness: Liveness, across: Sequence[int] | None = None) ->
 
 
 def across_call_registers(func: FuncOp, target: object) -> list[int] | None:
-    """The R registers a value live across a call may take, in order, for a
-    kernel whose calls are all device-runtime calls and that makes one; None
-    otherwise (module docstring)."""
+    """The R registers a value live across a call may take, in order
+    (:func:`passes.regalloc.abi.runtime_call_survivors`), for a kernel that
+    makes calls, all of device-runtime functions; None otherwise (module
+    docstring)."""
     if not any(isinstance(op, CallOp) for op in func.walk()) or not runtime_calls_only(func):
         return None
-    lo, hi = getattr(target, "abi_runtime_scratch", (0, 15))
-    keep = set(getattr(target, "abi_preserved_extra", (2,)))
-    ret = getattr(target, "abi_return_addr_reg", 20)
-    reg_limit = getattr(target, "reg_limit", None)
-    limit = int(reg_limit("R")) if callable(reg_limit) else 255
-    return [r for r in range(limit)
-            if r != 1 and (r in keep or not lo <= r <= hi) and r not in (ret, ret + 1)]
+    return runtime_call_survivors(target)
 
 
 def _walk(lv: Liveness, b: int, stop: tuple[str, int] | None = None,

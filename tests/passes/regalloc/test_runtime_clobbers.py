@@ -15,7 +15,8 @@ from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
-from passes.regalloc.abi import call_clobbers, runtime_calls_only
+from passes.regalloc.abi import call_clobbers, runtime_call_survivors, runtime_calls_only
+from targets import get_target
 
 LIT = Path(__file__).resolve().parents[2] / "filecheck/passes/regalloc/runtime-calls.mlir"
 
@@ -43,6 +44,12 @@ def test_runtime_call_clobbers_r0_to_r15_alone() -> None:
     assert unknown_r >> 32 & 1 and not runtime_r >> 32
     # R2 stays preserved either way
     assert not runtime_r & 4 and not unknown_r & 4
+    # what ori-remat-block counts before ori-abi ran: the registers this
+    # clobber mask leaves, R1 (the stack pointer) aside
+    tgt = get_target("sm_80")
+    assert runtime_call_survivors(tgt) == [
+        r for r in range(tgt.reg_limit("R")) if r != 1 and not runtime_r >> r & 1]
+    assert runtime_call_survivors(tgt)[:6] == [2, 16, 17, 18, 19, 22]
 
 
 _KERNELS = """
