@@ -15,7 +15,8 @@ registers keeps the same 32 warps resident, and every copy in a loop costs
 an instruction per iteration.
 
 So, after the pipeline, each kernel whose copies were aimed at occupancy
-(a kernel that makes no call) is compiled again from its input to
+(a kernel that makes no call but to the device runtime), or which stopped
+short of its target (step 3), is compiled again from its input to
 ``ori-remat-block`` -- a module with that kernel alone, the same phases
 and options, the pass aimed at a max-live target of ours -- where its
 allocation ended near an occupancy step:
@@ -37,9 +38,26 @@ allocation ended near an occupancy step:
    registers, 32 warps either way, K loop 91 -> 86, ptxas's 86 at 68
    registers; attention 66 -> 71 registers, 28 warps, 210 -> 203).
 
+3. **Escalated limits.**  ``ori-remat-block`` stopped short of its
+   target, or gave up the copies for an occupancy goal it did not reach
+   (every further candidate over the seed's
+   ``nv-remat-block-map-size-limit``, ``-max-cost`` or ``-single-cost``)
+   and step 1 did not apply (the allocation ended more than
+   ``MIN_SLACK`` registers above the next step) or kept nothing: aimed at
+   the next step with the limits
+   of ``ESCALATED`` (at most ``STEP_TRIALS`` runs, aiming lower by what
+   each run still ended above the step); kept when the allocation reaches
+   the step, spills no more and its loop-weighted instructions grow by at
+   most ``ESCALATED_SHARE`` of the relative gain in warps; then the next
+   step, within the same ``STEP_TRIALS`` runs (Thrust's
+   ``thrust_seq_sort_by_key`` on sm_90: max live 82 with the seed's
+   limits, 84 registers and 20 warps; aimed at 78, 80 registers and 24
+   warps at fewer instructions; at 70, 72 registers and 28 warps, ptxas's
+   count).  Step 2 then goes on with the escalated limits.
+
 Instructions are counted ``10 ** loop depth`` times (``ori-regalloc``'s
 default ``estimated-loop-iterations``).  At most ``MAX_TRIALS`` +
-``STEP_TRIALS`` extra compilations of the phases from ``ori-remat-block``
+2 * ``STEP_TRIALS`` extra compilations of the phases from ``ori-remat-block``
 on per such kernel,
 none for one that ends away from a step (about 0.6 s per run for
 Triton's attention).  ori's rule: the seeds' ``nv-remat-block`` has a
@@ -54,7 +72,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -93,6 +111,26 @@ STEP_COST = 0.05
 up (Triton's matmul_f16out on sm_80: 73 -> 72 registers, 24 -> 28 warps,
 K loop 114 -> 116 instructions, ptxas's 118 at 72)."""
 
+ESCALATED: dict[str, int] = {
+    "nv_remat_block_map_size_limit": 12,
+    "nv_remat_block_max_cost": 1000,
+    "nv_remat_block_single_cost": 20,
+}
+"""``ori-remat-block`` options for step 3 (module docstring): twice the
+seed's map size (6) and single cost (10), ten times its max cost (100).
+Measured on thrust_seq_sort_by_key (sm_90): the copies that take its max
+live from 82 to 70 each recompute a 64-bit address chain (IADD3, IADD3.X,
+PACK: cost over 100 in a loop) for reads spread over more than six
+blocks."""
+
+ESCALATED_SHARE = 0.5
+"""With the escalated limits, the loop-weighted instructions may grow by at
+most this share of the relative gain in resident warps over the kernel's
+first allocation (thrust_seq_sort_by_key on sm_90: 20 -> 28 warps, +40%,
+for 16% more).  A step this far from the allocation is bought with copies
+in loops, which ``STEP_COST``'s flat 5% would not allow; bounding the
+growth by the gain keeps a small step cheap."""
+
 LOOP_WEIGHT = 10.0
 """Instructions in a loop count this many times per depth
 (``ori-regalloc``'s ``estimated-loop-iterations`` default)."""
@@ -119,9 +157,9 @@ def _int_attr(func: FuncOp, name: str) -> int:
     return int(a.value.data) if a is not None else 0  # type: ignore[attr-defined]
 
 
-PhaseRunner = Callable[[ModuleOp, dict[str, int]], None]
-"""Runs ``ori-remat-block`` (with per-function targets) and the phases after
-it on a module."""
+PhaseRunner = Callable[[ModuleOp, dict[str, int], dict[str, int]], None]
+"""Runs ``ori-remat-block`` (with per-function targets and the given
+options over the pipeline's) and the phases after it on a module."""
 
 
 def _alone(snapshot: ModuleOp, func: FuncOp) -> ModuleOp:
@@ -134,13 +172,14 @@ def _alone(snapshot: ModuleOp, func: FuncOp) -> ModuleOp:
     return m
 
 
-def _trial(snapshot: ModuleOp, func: FuncOp, target: int, run: PhaseRunner) -> _Run | None:
+def _trial(snapshot: ModuleOp, func: FuncOp, target: int, run: PhaseRunner,
+           options: dict[str, int]) -> _Run | None:
     name = func.sym_name.data
     m = _alone(snapshot, func)
     buf = io.StringIO()
     try:
         with contextlib.redirect_stderr(buf):
-            run(m, {name: target})
+            run(m, {name: target}, options)
     except PassFailedException:
         return None
     got = next(f for f in functions_of(m) if isinstance(f, FuncOp) and f.sym_name.data == name)
@@ -160,7 +199,16 @@ class RetuneKernel:
     spills: int
     reached: int
     """The max live ``ori-remat-block`` aimed at or reached for ``func``."""
+    goal: int | None = None
+    """The max live ``ori-remat-block`` set out to reach (``Report.goal``;
+    None: not known, no step 3)."""
+    aimed: bool = True
+    """The copies were aimed at an occupancy goal (steps 1 and 2 apply);
+    otherwise the kernel stopped short of the seed's target or gave up an
+    occupancy goal, and only step 3 applies (step 2 after one kept)."""
     stderr: str = ""
+    options: dict[str, int] = field(default_factory=dict)
+    """``ori-remat-block`` options of the run kept (empty: the pipeline's)."""
 
     @property
     def warps(self) -> int:
@@ -171,15 +219,38 @@ class RetuneKernel:
         """The highest register count that keeps :attr:`warps`."""
         return max_regs_for_warps(self.tgt, self.warps, self.threads)
 
-    def keep(self, got: _Run, target: int) -> None:
+    def keep(self, got: _Run, target: int, options: dict[str, int] | None = None) -> None:
         _swap(self.func, got.func)
         self.func, self.regs, self.cost, self.stderr = got.func, got.regs, got.cost, got.stderr
         self.reached = target
+        if options is not None:
+            self.options = options
+
+    def step_up(self, src: FuncOp, snapshot: ModuleOp, run: PhaseRunner, step: int,
+                affordable: Callable[[_Run, int], bool], options: dict[str, int],
+                runs: int = STEP_TRIALS) -> int:
+        """Aim at ``step`` registers (steps 1 and 3 of the module docstring)
+        with ``options``: at most ``runs`` runs, each aimed lower by what
+        the last one ended above ``step``, while each spills no more and is
+        ``affordable`` for ``step``; a run that reaches ``step`` is kept.  Returns the
+        runs made, negated when one was kept."""
+        target = self.reached - (self.regs - step)
+        for n in range(1, runs + 1):
+            got = _trial(snapshot, src, target, run, options)
+            if got is None or got.spills > self.spills or not affordable(got, step):
+                return n
+            if got.regs <= step:
+                self.keep(got, target, options)
+                return -n
+            # the count does not follow the max live one for one: aim
+            # lower by what is still missing
+            target -= got.regs - step
+        return runs
 
 
 def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int,
                   run: PhaseRunner) -> None:
-    """Steps 1 and 2 of the module docstring for one kernel: ``src`` is
+    """Steps 1 to 3 of the module docstring for one kernel: ``src`` is
     its function in ``snapshot`` (the module before ``ori-remat-block``),
     ``ceiling`` the highest max-live target, ``run`` the phases; ``k`` is
     updated in place with the run kept."""
@@ -187,18 +258,29 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
     # one occupancy step up, where the allocation ended just above it
     step = next((r for r in range(k.regs - 1, k.regs - MIN_SLACK - 1, -1)
                  if r > 0 and kernel_warps(k.tgt, r, k.threads) > k.warps), None)
-    if step is not None:
-        target = k.reached - (k.regs - step)
-        for _ in range(STEP_TRIALS):
-            got = _trial(snapshot, src, target, run)
-            if got is None or got.spills > k.spills or got.cost > k.cost * (1 + STEP_COST):
+    cost = k.cost
+    stepped = step is not None and k.aimed and k.step_up(
+        src, snapshot, run, step, lambda got, _: got.cost <= cost * (1 + STEP_COST),
+        k.options) < 0
+    if not stepped and k.goal is not None:
+        # the seed's limits stopped the copies short of their target: a
+        # step up with escalated limits, and another after each kept
+        warps = k.warps
+
+        def affordable(got: _Run, step: int) -> bool:
+            # a run short of the step is judged by the warps aimed at: the
+            # next, aimed lower, may reach them
+            gain = kernel_warps(k.tgt, step, k.threads) / warps - 1
+            return got.cost <= cost * (1 + ESCALATED_SHARE * gain)
+
+        runs = STEP_TRIALS
+        while runs > 0 and k.reached > k.goal and (step := _next_step(k)) is not None:
+            used = k.step_up(src, snapshot, run, step, affordable, ESCALATED, runs)
+            runs -= abs(used)
+            if used > 0:
                 break
-            if got.regs <= step:
-                k.keep(got, target)
-                break
-            # the count does not follow the max live one for one: aim
-            # lower by what is still missing
-            target -= got.regs - step
+    if not (k.aimed or k.options):
+        return
     # then copies that buy no warp: aim higher while registers are spare
     while trials < MAX_TRIALS and k.top - k.regs >= MIN_SLACK:
         slack = k.top - k.regs
@@ -208,7 +290,7 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
             if target <= k.reached or trials >= MAX_TRIALS:
                 continue
             trials += 1
-            got = _trial(snapshot, src, target, run)
+            got = _trial(snapshot, src, target, run, k.options)
             if got is None or got.regs > k.top or got.spills > k.spills or got.cost >= k.cost:
                 continue
             kept = (got, target)
@@ -218,17 +300,24 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
         k.keep(*kept)
 
 
-def retune(module: ModuleOp, snapshot: ModuleOp, aimed: dict[str, Report],
+def _next_step(k: RetuneKernel) -> int | None:
+    """The highest register count that gives ``k`` more warps, or None."""
+    return next((r for r in range(k.regs - 1, 0, -1)
+                 if kernel_warps(k.tgt, r, k.threads) > k.warps), None)
+
+
+def retune(module: ModuleOp, snapshot: ModuleOp, reports: dict[str, Report],
            remat: RematBlockPass, run: PhaseRunner, remarks: bool) -> int:
-    """Rerun the kernels of ``aimed`` (``ori-remat-block``'s reports of the
-    kernels whose copies were aimed at occupancy) from ``snapshot`` (the
-    module before that phase) where their allocation ended near an
-    occupancy step (module docstring); returns the kernels replaced."""
+    """Rerun the kernels of ``reports`` (what ``RematBlockPass.run``
+    returned: kernels whose copies were aimed at occupancy, or that stopped
+    short of their target) from ``snapshot`` (the module before that phase)
+    where their allocation ended near an occupancy step, or with escalated
+    limits (module docstring); returns the kernels replaced."""
     before = {f.sym_name.data: f for f in functions_of(snapshot) if isinstance(f, FuncOp)}
     replaced = 0
     for func in [f for f in functions_of(module) if isinstance(f, FuncOp)]:
         name = func.sym_name.data
-        rep = aimed.get(name)
+        rep = reports.get(name)
         src = before.get(name)
         if rep is None or src is None or not func.is_kernel:
             continue
@@ -237,7 +326,7 @@ def retune(module: ModuleOp, snapshot: ModuleOp, aimed: dict[str, Report],
             continue
         k = RetuneKernel(func, tgt, block_threads(func), _int_attr(func, "ori.num_regs"),
                     weighted_instructions(func), _int_attr(func, "ori.spill_stores"),
-                    rep.after)
+                    rep.after, rep.goal, rep.aimed)
         try:
             first = (k.regs, k.warps, k.cost)
             retune_kernel(k, src, snapshot, remat._seed_target(src), run)
@@ -249,7 +338,9 @@ def retune(module: ModuleOp, snapshot: ModuleOp, aimed: dict[str, Report],
         if remarks:
             for line in k.stderr.splitlines():
                 emit_line(line)
-            emit_remark(name, f"ori-remat-block rerun at max live {k.reached} (reached "
+            limits = (" with " + " ".join(f"{o.replace('_', '-')}={v}"
+                                          for o, v in k.options.items())) if k.options else ""
+            emit_remark(name, f"ori-remat-block rerun at max live {k.reached}{limits} (reached "
                         f"{rep.after}): {first[0]} -> {k.regs} registers, {first[1]} -> "
                         f"{k.warps} resident warps, loop-weighted instructions "
                         f"{first[2]:g} -> {k.cost:g}", pass_name="ori-ptxas")
@@ -265,5 +356,5 @@ def _swap(old: FuncOp, new: Operation) -> None:
     old.erase(safe_erase=False)
 
 
-__all__ = ["MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS", "PhaseRunner", "RetuneKernel",
+__all__ = ["ESCALATED", "ESCALATED_SHARE", "MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS", "PhaseRunner", "RetuneKernel",
            "retune", "retune_kernel", "weighted_instructions"]

@@ -208,7 +208,9 @@ class PtxasPipelinePass(ModulePass):
         True, "ori: a kernel whose ori-remat-block copies were aimed at occupancy and whose "
         "allocation ended near an occupancy step is compiled again from that phase, aimed one "
         "step up or higher while registers are spare; kept for the same or more warps at fewer "
-        "loop-weighted instructions (passes/occupancy_retune.py)")
+        "loop-weighted instructions; one whose copies the seed's limits stopped short of their "
+        "target is compiled again with escalated limits a step up at a time "
+        "(passes/occupancy_retune.py)")
     disable: str | tuple[str, ...] = option(
         "", "ori: pass names to leave out, comma-separated (disable=ori-cse,ori-remat; the "
         "pipeline syntax gives a list, a quoted string works too); ori-regalloc cannot be "
@@ -276,7 +278,7 @@ class PtxasPipelinePass(ModulePass):
         retuning = self.occupancy_retune and any(
             ph.pass_name == "ori-remat-block" for ph in phases)
         snapshot: ModuleOp | None = None
-        aimed: dict[str, Report] = {}
+        reports: dict[str, Report] = {}
         for phase in phases:
             with timed(f"{self.name}/{phase.pass_name}"):
                 cls = registry[phase.pass_name]()
@@ -285,13 +287,13 @@ class PtxasPipelinePass(ModulePass):
                     opts["stats"] = False  # printed below, after the retune
                 if retuning and phase.pass_name == "ori-remat-block":
                     snapshot = op.clone()
-                    aimed = cls(**opts).run(op)
+                    reports = cls(**opts).run(op)
                     continue
                 cls(**opts).apply(ctx, op)  # type: ignore[arg-type]
         if snapshot is not None:
             with timed(f"{self.name}/occupancy-retune"):
                 tail = phases[[ph.pass_name for ph in phases].index("ori-remat-block"):]
-                self._retune(ctx, op, snapshot, aimed, tail)
+                self._retune(ctx, op, snapshot, reports, tail)
             if self.stats:
                 # lazy: start-up loads no phase module (issue 20)
                 from passes.stats import print_stats
@@ -299,7 +301,7 @@ class PtxasPipelinePass(ModulePass):
                 print_stats(op, target=self.target)
 
     def _retune(self, ctx: Context, op: ModuleOp, snapshot: ModuleOp,
-                aimed: dict[str, Report], tail: list[Phase]) -> None:
+                reports: dict[str, Report], tail: list[Phase]) -> None:
         """passes/occupancy_retune.py with this pipeline's phases from
         ``ori-remat-block`` on."""
         registry = all_passes()
@@ -310,11 +312,11 @@ class PtxasPipelinePass(ModulePass):
                 opts["stats"] = False
             return opts
 
-        def run(m: ModuleOp, targets: dict[str, int]) -> None:
+        def run(m: ModuleOp, targets: dict[str, int], remat_options: dict[str, int]) -> None:
             for phase in tail:
                 cls = registry[phase.pass_name]()
                 if phase.pass_name == "ori-remat-block":
-                    cls(**opts_of(phase)).run(m, targets)
+                    cls(**(opts_of(phase) | remat_options)).run(m, targets)
                 else:
                     cls(**opts_of(phase)).apply(ctx, m)  # type: ignore[arg-type]
 
@@ -322,7 +324,7 @@ class PtxasPipelinePass(ModulePass):
         from passes.occupancy_retune import retune
 
         remat = registry["ori-remat-block"]()(**opts_of(tail[0]))
-        retune(op, snapshot, aimed, remat, run, self.remarks)
+        retune(op, snapshot, reports, remat, run, self.remarks)
 
 
 __all__ = ["PHASES", "Phase", "PtxasPipelinePass", "phase_names"]

@@ -323,6 +323,13 @@ class RematBlockPass(ModulePass):
         except TargetError:
             return None
 
+    @staticmethod
+    def _occupancy_bound(func: FuncOp) -> bool:
+        """Whether ``func``'s warps follow its max live: a kernel that calls
+        is held up by what its calls overwrite, which max live does not
+        see -- except device-runtime calls, which leave R16 up alone."""
+        return func.is_kernel and (not uses_abi(func) or runtime_calls_only(func))
+
     def _occupancy_target(self, func: FuncOp, tgt: object) -> int | None:
         """The max live at which a kernel reaches ``remat-for-occ`` percent of
         the warps its max live allows now, or None (no gain, not a kernel,
@@ -330,11 +337,7 @@ class RematBlockPass(ModulePass):
         registers ptxas withholds (``regalloc.budget.register_count``); the
         homes of the predicates the P file cannot hold (``predicate_homes``)
         come off the result."""
-        if not self.remat_for_occ or not func.is_kernel or (
-                uses_abi(func) and not runtime_calls_only(func)):
-            # a kernel that calls is held up by what its calls overwrite,
-            # which max live does not see: recomputing would buy nothing --
-            # except device-runtime calls, which leave R16 up alone
+        if not self.remat_for_occ or not self._occupancy_bound(func):
             return None
         live = Liveness(CFG.compute(func))
         over = 1 + hidden_regs(tgt)
@@ -352,8 +355,11 @@ class RematBlockPass(ModulePass):
 
     def run(self, op: ModuleOp, targets: dict[str, int] | None = None) -> dict[str, Report]:
         """The pass on ``op``; returns the report of every kernel whose
-        copies were aimed at an occupancy goal and kept (``ori-ptxas``
-        retunes those against their allocation: passes/occupancy_retune.py).
+        copies were aimed at an occupancy goal and kept (``Report.aimed``),
+        and of every kernel whose warps follow its max live that stopped
+        short of its target or of an occupancy goal it gave up
+        (``Report.goal``; ``ori-ptxas`` retunes those against their
+        allocation: passes/occupancy_retune.py).
         ``targets``: function name -> a max-live target to use instead of
         :meth:`target_of` (no occupancy rule, undo or rerun then)."""
         knobs = self.knobs()
@@ -368,7 +374,7 @@ class RematBlockPass(ModulePass):
             if n not in names:
                 emit_line(f"{self.name}: warning: no-mi-remat names no function of the "
                           f"module: {n}")
-        aimed: dict[str, Report] = {}
+        retunable: dict[str, Report] = {}
         for func in funcs:
             fname = func.sym_name.data
             if fname in skip:
@@ -405,14 +411,18 @@ class RematBlockPass(ModulePass):
                     rep = remat_function(func, knobs, self._seed_target(func), across)
                     rep.log = [*first, f"{why}: undone", *rep.log]
                     rep.remarks = [f"copies for occupancy undone ({why})", *rep.remarks]
+                    rep.missed = target
                     kept = False
                 elif warps is not None:
                     func, rep = self._loosen(func, backup, knobs, rep, warps, across)
             if kept and rep.copies:
-                aimed[fname] = rep
+                rep.aimed = True
+                retunable[fname] = rep
+            elif rep.goal < rep.after and self.remat_for_occ and self._occupancy_bound(func):
+                retunable[fname] = rep
             self.report(fname, rep)
         flush_diagnostics()
-        return aimed
+        return retunable
 
     def _loosen(self, func: FuncOp, backup: FuncOp, knobs: Knobs, rep: Report,
                 warps: int, across: Sequence[int] | None) -> tuple[FuncOp, Report]:

@@ -86,6 +86,17 @@ class Report:
     """Dump lines (``dump-remat``), in order."""
     remarks: list[str] = field(default_factory=list)
     """One line per rematerialized value."""
+    aimed: bool = False
+    """The copies were aimed at an occupancy goal (``remat-for-occ``)."""
+    missed: int | None = None
+    """The occupancy goal whose copies were undone, not reached (the run
+    reported is the one against the seed's target)."""
+
+    @property
+    def goal(self) -> int:
+        """The max live the pass set out to reach: the occupancy goal it
+        gave up, or its target."""
+        return self.missed if self.missed is not None else self.target
 
 
 def _sass(op: Operation) -> str:

@@ -18,6 +18,8 @@ from ori_dialect.ops.func import FuncOp
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline
 from passes.occupancy_retune import (
+    ESCALATED,
+    ESCALATED_SHARE,
     STEP_COST,
     STEP_TRIALS,
     PhaseRunner,
@@ -91,25 +93,58 @@ def test_aimed_kernel_without_slack_untouched() -> None:
     assert weighted_instructions(on) == weighted_instructions(off)
 
 
-def _kernel_at(regs: int, reached: int) -> tuple[RetuneKernel, ModuleOp, FuncOp]:
+def test_thrust_sort_by_key_escalated_to_ptxas_count() -> None:
+    # thrust_seq_sort_by_key on sm_90 (the kernel alone): the seed's limits
+    # stop ori-remat-block at max live 82 of its target 70, 84 registers;
+    # with the escalated limits it takes 80, then 72 -- ptxas's count
+    path = ROOT / "examples/library/ptx/sm_90/thrust_kernels.ptx"
+    m = import_ptx(path.read_text(), str(path))
+    for f in list(functions_of(m)):
+        if isinstance(f, FuncOp) and f.is_kernel and f.sym_name.data != "thrust_seq_sort_by_key":
+            f.detach()
+            f.erase(safe_erase=False)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        apply_pipeline(m, "ori-ptxas{remarks=true}")
+    (func,) = [f for f in functions_of(m) if isinstance(f, FuncOp) and f.is_kernel]
+    assert _regs(func) == 72
+    assert ("remark: ori-remat-block rerun at max live 70 with nv-remat-block-map-size-limit=12 "
+            "nv-remat-block-max-cost=1000 nv-remat-block-single-cost=20 (reached 82): 84 -> 72 "
+            "registers, 20 -> 28 resident warps") in err.getvalue()
+
+
+def _kernel_at(regs: int, reached: int, goal: int | None = None,
+              aimed: bool = True) -> tuple[RetuneKernel, ModuleOp, FuncOp]:
     m = import_ptx(SAXPY.read_text(), str(SAXPY))
     (func,) = [f for f in functions_of(m) if isinstance(f, FuncOp)]
     snapshot = m.clone()
     (src,) = [f for f in functions_of(snapshot) if isinstance(f, FuncOp)]
     tgt = get_target("sm_90a")
     assert isinstance(tgt, SMTarget)
-    return RetuneKernel(func, tgt, None, regs, weighted_instructions(func), 0, reached), snapshot, src
+    return (RetuneKernel(func, tgt, None, regs, weighted_instructions(func), 0, reached, goal,
+                         aimed), snapshot, src)
 
 
-def _runner(regs_at: dict[int, int], seen: list[int]) -> PhaseRunner:
+def _runner(regs_at: dict[int, int], seen: list[int],
+            escalated: dict[int, tuple[int, int]] | None = None,
+            options_seen: list[dict[str, int]] | None = None) -> PhaseRunner:
     """A stand-in for the phases from ori-remat-block on: the allocation
-    each max-live target ends at (the code itself unchanged)."""
-    def run(m: ModuleOp, targets: dict[str, int]) -> None:
+    each max-live target ends at (the code itself unchanged); with the
+    escalated limits, ``escalated`` gives the allocation and how many
+    instructions the copies add (clones of the kernel's first)."""
+    def run(m: ModuleOp, targets: dict[str, int], options: dict[str, int]) -> None:
         ((name, target),) = targets.items()
         seen.append(target)
+        if options_seen is not None:
+            options_seen.append(options)
+        regs, extra = (escalated or {})[target] if options else (regs_at[target], 0)
         for f in functions_of(m):
             if isinstance(f, FuncOp) and f.sym_name.data == name:
-                f.attributes["ori.num_regs"] = IntegerAttr(regs_at[target], 32)
+                f.attributes["ori.num_regs"] = IntegerAttr(regs, 32)
+                first = f.body.blocks.first
+                assert first is not None and first.first_op is not None
+                for _ in range(extra):
+                    first.insert_op_before(first.first_op.clone(), first.first_op)
     return run
 
 
@@ -137,3 +172,47 @@ def test_step_up_gives_up_after_step_trials() -> None:
     assert seen[:STEP_TRIALS] == [73, 71, 69, 67]
     assert all(t > 75 for t in seen[STEP_TRIALS:])
     assert (k.regs, k.reached) == (66, 75)
+
+
+def test_stopped_short_steps_up_with_escalated_limits() -> None:
+    # thrust_seq_sort_by_key on sm_90: the seed's limits stop the copies at
+    # max live 82 (target 70), 84 registers, 20 warps; with the escalated
+    # limits, aimed at 78 it takes 80 (24 warps), then at 70, 72 (28)
+    k, snapshot, src = _kernel_at(84, 82, goal=70, aimed=False)
+    seen: list[int] = []
+    opts: list[dict[str, int]] = []
+    run = _runner({}, seen, {78: (80, 0), 70: (72, 0)}, opts)
+    retune_kernel(k, src, snapshot, 200, run)
+    assert seen == [78, 70]
+    assert opts == [ESCALATED, ESCALATED]
+    assert (k.regs, k.reached, k.warps, k.options) == (72, 70, 28, ESCALATED)
+
+
+def test_escalated_step_is_paid_for_by_its_warps() -> None:
+    # the loop-weighted instructions may grow by ESCALATED_SHARE of the
+    # relative gain in warps over the first allocation: 20 -> 24 warps
+    # allows half of 20%, 20 -> 28 half of 40%
+    k, snapshot, src = _kernel_at(84, 82, goal=70, aimed=False)
+    one = int(k.cost * ESCALATED_SHARE * 0.2)
+    two = int(k.cost * ESCALATED_SHARE * 0.4)
+    assert one < two
+    seen: list[int] = []
+    retune_kernel(k, src, snapshot, 200, _runner({}, seen, {78: (80, one), 70: (72, two)}))
+    assert (k.regs, k.warps) == (72, 28)
+    assert seen == [78, 70]
+    # one instruction more than 24 warps pay for: nothing kept
+    k, snapshot, src = _kernel_at(84, 82, goal=70, aimed=False)
+    seen = []
+    retune_kernel(k, src, snapshot, 200, _runner({}, seen, {78: (80, one + 1)}))
+    assert seen == [78]
+    assert (k.regs, k.reached, k.options) == (84, 82, {})
+
+
+def test_reached_target_is_not_escalated() -> None:
+    # a kernel that reached its target and whose copies were not aimed at
+    # occupancy: no run at all
+    k, snapshot, src = _kernel_at(84, 70, goal=70, aimed=False)
+    seen: list[int] = []
+    retune_kernel(k, src, snapshot, 200, _runner({}, seen, {}))
+    assert seen == []
+    assert (k.regs, k.reached) == (84, 70)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 import pytest
 from xdsl.dialects.builtin import ModuleOp
@@ -230,3 +231,38 @@ def test_predicate_homes_count_the_predicates_beyond_the_p_file() -> None:
 }}""").parse_module()
         k = next(f for f in _funcs(m) if f.is_kernel)
         assert predicate_homes(Liveness(CFG.compute(k)), get_target("sm_80")) == want, n
+
+
+def test_run_reports_kernels_stopped_short() -> None:
+    """``run`` hands ``ori-ptxas``'s occupancy retune the kernels that
+    stopped short of their target (``aimed`` false: the seed's target, not
+    an occupancy goal), not those that reached it."""
+    short = _chain_kernel(10)
+    with contextlib.redirect_stderr(io.StringIO()):
+        got = RematBlockPass(nv_remat_default_max_reg=5).run(short)
+    rep = got["deep"]
+    assert (rep.target, rep.aimed) == (5, False)
+    assert rep.after > rep.target
+    reached = _chain_kernel(10)
+    with contextlib.redirect_stderr(io.StringIO()):
+        got = RematBlockPass(nv_remat_default_max_reg=5, nv_remat_block_map_size_limit=100,
+                             nv_remat_block_single_cost=100,
+                             nv_remat_block_max_cost=1000).run(reached)
+    assert got == {}
+    with contextlib.redirect_stderr(io.StringIO()):
+        got = RematBlockPass(nv_remat_default_max_reg=5, remat_for_occ=0).run(_chain_kernel(10))
+    assert got == {}
+
+
+def test_run_reports_occupancy_goals_given_up() -> None:
+    """A kernel whose copies for occupancy were undone (the goal not
+    reached) is handed on with the goal it gave up: occupancy.mlir's @occ
+    aims at 37, stops at 38 (%u over the single cost) and is undone."""
+    path = Path(__file__).resolve().parents[2] / "filecheck/passes/remat_block/occupancy.mlir"
+    m = Parser(make_context(), path.read_text(), str(path)).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        got = RematBlockPass().run(m)
+    rep = got["occ"]
+    assert (rep.missed, rep.goal, rep.target, rep.after, rep.aimed) == (37, 37, 70, 39, False)
+    # @calls calls a device function: its warps do not follow its max live
+    assert "calls" not in got
