@@ -103,9 +103,10 @@ def _sass(op: Operation) -> str:
     return getattr(type(op), "SASS", "") or op.name
 
 
-def _remark(c: Candidate) -> str:
+def _remark(c: Candidate, made: int) -> str:
+    """``made``: the instructions its copies added (``Journal.made``)."""
     op = c.sites[0].chain[-1]
-    n = sum(s.cloned for s in c.sites)
+    shared = sum(s.cloned for s in c.sites) - made
     what = f"{c.name} ({_sass(op)}, {c.width} register{'s' if c.width > 1 else ''})"
     if c.kind == SPLIT:
         where = f"split after the peak of ^bb{c.sites[0].block}"
@@ -114,7 +115,10 @@ def _remark(c: Candidate) -> str:
     fused = [f"^bb{s.block}" for s in c.sites if s.fuse is not None]
     if fused:
         where += ", merged into the add that reads it in " + ", ".join(fused)
-    return f"rematerialized {what}: {where} ({n} instruction{'s' if n != 1 else ''}, cost {c.total})"
+    count = f"{made} instruction{'s' if made != 1 else ''}"
+    if shared > 0:
+        count += f", {shared} shared with an earlier copy"
+    return f"rematerialized {what}: {where} ({count}, cost {c.total})"
 
 
 def remat_function(func: Operation, knobs: Knobs, target: int,
@@ -133,7 +137,7 @@ def remat_function(func: Operation, knobs: Knobs, target: int,
         rep.rounds += 1
         rep.values += len(sel)
         rep.copies += journal.cloned
-        rep.remarks.extend(_remark(c) for c in sel)
+        rep.remarks.extend(_remark(c, journal.made.get(c.value, 0)) for c in sel)
 
     # a copy for a value the loop's exit edge passes goes outside the loop
     exits = split_exits(func) if cur.r_max > target else []

@@ -52,6 +52,9 @@ class Journal:
         self.cloned = 0
         """Instructions the round added (a copy two candidates share counts
         once; an add that takes a product into its ``IMAD`` none)."""
+        self.made: dict[SSAValue, int] = {}
+        """Candidate value -> the instructions its copies added (one shared
+        with an earlier candidate's copy counts for that one)."""
 
     def rollback(self) -> None:
         for op, block, nxt in reversed(self.removed):
@@ -69,6 +72,7 @@ class Journal:
         self.removed.clear()
         self.copies.clear()
         self.cloned = 0
+        self.made.clear()
 
     def commit(self) -> None:
         for op, _, _ in self.removed:
@@ -102,6 +106,7 @@ def execute(selection: list[Candidate]) -> Journal:
                     block.insert_op_before(new, site.anchor)
                     j.inserted.append(new)
                     j.cloned += 1
+                    j.made[c.value] = j.made.get(c.value, 0) + 1
                     made[(site.anchor, op)] = new
                 mapping.update(zip(op.results, new.results, strict=True))
             if site.fuse is not None:

@@ -78,7 +78,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    %remat_k2 = ori.iadd3 %x, 0x7, %remat_n_1
 // CHECK-NEXT:    %w = ori.iadd3 %s2, %remat_k1, %remat_k2
 // REM: remark: @loop: rematerialized %k1 (IMAD, 1 register): pulled into ^bb2 (2 instructions, cost 2)
-// REM-NEXT: remark: @loop: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (2 instructions, cost 2)
+// REM-NEXT: remark: @loop: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (1 instruction, 1 shared with an earlier copy, cost 2)
 // REM-NEXT: remark: @loop: rematerialized %n (MOV, 1 register): pulled into ^bb1 (1 instruction, cost 20)
 // STATS: ori-remat-block: @loop: max live 10 -> 7 (target 7) [rematerialized values=3] [instructions cloned=4] [rounds=2]
 // DUMP1: ori-remat-block: @loop: Max-Live-Function(3) = 10

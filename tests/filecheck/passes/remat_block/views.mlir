@@ -19,7 +19,7 @@
 // OUT-NEXT: remark: @views: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (2 instructions, cost 2)
 // IN: ori-remat-block: @views: ^bb1: Max-Live = 10, live-out = 9, peak at ^bb1 after op 1
 // IN: remark: @views: rematerialized %k1 (IMAD, 1 register): pulled into ^bb2 (2 instructions, cost 2)
-// IN-NEXT: remark: @views: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (2 instructions, cost 2)
+// IN-NEXT: remark: @views: rematerialized %k2 (IADD3, 1 register): pulled into ^bb2 (1 instruction, 1 shared with an earlier copy, cost 2)
 // IN-NOT: remark: @views
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @views() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {

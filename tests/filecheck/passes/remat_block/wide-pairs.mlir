@@ -35,7 +35,7 @@
 // REM: remark: @pair: rematerialized %q (PACK, 2 registers): pulled into ^bb1 (4 instructions, cost 5)
 // REM-NEXT: ori-remat-block: @pair: max live 12 -> 10 (target 10) [rematerialized values=1] [instructions cloned=4] [rounds=1]
 // REM-NEXT: remark: @halves: rematerialized %lo (IADD3, 1 register): pulled into ^bb1 (2 instructions, cost 2)
-// REM-NEXT: remark: @halves: rematerialized %hi (IADD3, 1 register): pulled into ^bb1 (3 instructions, cost 3)
+// REM-NEXT: remark: @halves: rematerialized %hi (IADD3, 1 register): pulled into ^bb1 (1 instruction, 2 shared with an earlier copy, cost 3)
 // REM-NEXT: ori-remat-block: @halves: max live 12 -> 10 (target 10) [rematerialized values=2] [instructions cloned=3] [rounds=1]
 
 builtin.module attributes {ori.target = "sm_80"} {
