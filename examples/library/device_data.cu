@@ -1,6 +1,6 @@
 // Module-scope data: __constant__ and __device__ scalars, arrays and
 // initialized tables, and dispatch through a __device__ table of function
-// pointers.
+// pointers; and printf from a loop.
 #include <cstdint>
 
 // Initialized constant tables (the CRC-style polynomial table is built at
@@ -68,4 +68,21 @@ __device__ BinOp gOps[4] = {op_add, op_sub, op_mul, op_xor_shift};
 extern "C" __global__ void function_pointer_dispatch(const int* a, const int* b, const int* sel, int* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = gOps[sel[i] & 3](a[i], b[i]);
+}
+
+// printf from inside a loop (the CUDA device runtime's vprintf): each hit
+// formats two ints into a local argument buffer.  Everything live across the
+// call must survive it -- vprintf overwrites R0-R15 alone, so the loop's
+// values sit above R15 or are recomputed after the call.
+extern "C" __global__ void printf_loop(const int* in, int* out, int n, int iters) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n) return;
+    int a = in[t], b = in[t + n], c = in[t + 2 * n], d = in[t + 3 * n];
+    int acc = 0;
+    for (int i = 0; i < iters; ++i) {
+        acc += a * i + b;
+        if (acc == c) printf("hit %d %d\n", t, i);
+        acc ^= d;
+    }
+    out[t] = acc;
 }

@@ -18,6 +18,7 @@ kernels are only imported and compiled.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,9 @@ class LibraryLaunch(Launch):
 
     symbols: dict[str, np.ndarray] = field(default_factory=dict)
     """Module-scope variables the host must set before the launch (cudaMemcpyToSymbol)."""
+    printed: Callable[[Args], list[str]] | None = None
+    """The lines the kernel's ``printf`` calls print, in any order (CUDA
+    does not order the threads' output)."""
 
     def ptx_path(self, arch: str) -> Path:
         return PTX_DIR / arch / (Path(self.file).stem + ".ptx")
@@ -744,6 +748,50 @@ def _fptr_exp(args: Args) -> Args:
     return [None, None, None, _wrap32(results[sel & 3, np.arange(DD_N)]), None]
 
 
+PRINTF_ITERS = 24
+
+
+def _printf_acc(a: int, b: int, c: int, d: int) -> tuple[int, list[int]]:
+    """printf_loop's loop for one thread: its final acc and the iterations
+    that print."""
+    acc, hits = 0, []
+    for i in range(PRINTF_ITERS):
+        acc = _wrap32(np.int64(acc + a * i + b)).item()
+        if acc == c:
+            hits.append(i)
+        acc ^= d
+    return acc, hits
+
+
+def _printf_args(rng: np.random.Generator) -> Args:
+    a, b, d = _ints(rng, DD_N, -50, 50), _ints(rng, DD_N, -50, 50), _ints(rng, DD_N, 0, 64)
+    # c: acc at iteration t % PRINTF_ITERS for every other thread, so that
+    # about half the threads print; a value acc never takes for the rest
+    c = np.full(DD_N, 0x7FFFFFFF, np.int32)
+    for t in range(0, DD_N, 2):
+        acc = 0
+        for i in range(t % PRINTF_ITERS + 1):
+            acc = _wrap32(np.int64(acc + int(a[t]) * i + int(b[t]))).item()
+            if i < t % PRINTF_ITERS:
+                acc ^= int(d[t])
+        c[t] = acc
+    return [np.concatenate([a, b, c, d]), np.zeros(DD_N, np.int32), np.int32(DD_N),
+            np.int32(PRINTF_ITERS)]
+
+
+def _printf_split(args: Args) -> list[tuple[int, list[int]]]:
+    a, b, c, d = (args[0][k * DD_N:(k + 1) * DD_N].tolist() for k in range(4))
+    return [_printf_acc(a[t], b[t], c[t], d[t]) for t in range(DD_N)]
+
+
+def _printf_exp(args: Args) -> Args:
+    return [None, np.array([acc for acc, _ in _printf_split(args)], np.int32), None, None]
+
+
+def _printf_lines(args: Args) -> list[str]:
+    return [f"hit {t} {i}\n" for t, (_, hits) in enumerate(_printf_split(args)) for i in hits]
+
+
 def _dd(kernel: str, make_args: Any, expected: Any, **kw: Any) -> LibraryLaunch:
     grid, block = (DD_GRID, 1, 1), (DD_BLOCK, 1, 1)
     return LibraryLaunch(DD, kernel, grid, block, make_args, expected, **kw)
@@ -760,6 +808,7 @@ DEVICE_DATA: list[LibraryLaunch] = [
     ),
     _dd("device_globals", _globals_args, _globals_exp),
     _dd("function_pointer_dispatch", _fptr_args, _fptr_exp),
+    _dd("printf_loop", _printf_args, _printf_exp, printed=_printf_lines),
 ]
 
 # ============================================================================= tables

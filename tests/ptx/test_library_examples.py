@@ -194,6 +194,9 @@ def _run(module: ModuleOp, la: Any, arch: str, physical: bool) -> None:
     kwargs: dict[str, Any] = {}
     if la.symbols:
         kwargs["symbols"] = la.symbols
+    printed: list[str] = []
+    if la.printed is not None:
+        kwargs["printf_out"] = printed
     args = la.make_args(np.random.default_rng(la.seed))
     want = la.expected([copy.deepcopy(a) for a in args])
     got = run_kernel(
@@ -208,6 +211,13 @@ def _run(module: ModuleOp, la: Any, arch: str, physical: bool) -> None:
         **kwargs,
     )
     mode = "after ori-ptxas" if physical else "imported"
+    if la.printed is not None:
+        want_lines = la.printed([copy.deepcopy(a) for a in args])
+        assert want_lines, f"{la.kernel}: the launch prints nothing (a test that cannot fail)"
+        assert sorted(printed) == sorted(want_lines), (
+            f"{la.kernel} ({arch}, {mode}): printf printed {len(printed)} lines, want "
+            f"{len(want_lines)}; first differences: "
+            f"{sorted(set(printed) ^ set(want_lines))[:5]}")
     for i, (g, w) in enumerate(zip(got, want, strict=True)):
         if w is None:
             continue
