@@ -232,8 +232,8 @@ class RetuneKernel:
         """Aim at ``step`` registers (steps 1 and 3 of the module docstring)
         with ``options``: at most ``runs`` runs, each aimed lower by what
         the last one ended above ``step``, while each spills no more and is
-        ``affordable`` for ``step``; a run that reaches ``step`` is kept.  Returns the
-        runs made, negated when one was kept."""
+        ``affordable`` for ``step``; a run that reaches ``step`` is kept.
+        Returns the runs made, negated when one was kept."""
         target = self.reached - (self.regs - step)
         for n in range(1, runs + 1):
             got = _trial(snapshot, src, target, run, options)
@@ -356,5 +356,5 @@ def _swap(old: FuncOp, new: Operation) -> None:
     old.erase(safe_erase=False)
 
 
-__all__ = ["ESCALATED", "ESCALATED_SHARE", "MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS", "PhaseRunner", "RetuneKernel",
-           "retune", "retune_kernel", "weighted_instructions"]
+__all__ = ["ESCALATED", "ESCALATED_SHARE", "MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS",
+           "PhaseRunner", "RetuneKernel", "retune", "retune_kernel", "weighted_instructions"]
