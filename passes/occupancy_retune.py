@@ -226,26 +226,32 @@ class RetuneKernel:
         if options is not None:
             self.options = options
 
+    @property
+    def next_step(self) -> int | None:
+        """The highest register count that gives more warps, or None."""
+        return next((r for r in range(self.regs - 1, 0, -1)
+                     if kernel_warps(self.tgt, r, self.threads) > self.warps), None)
+
     def step_up(self, src: FuncOp, snapshot: ModuleOp, run: PhaseRunner, step: int,
                 affordable: Callable[[_Run, int], bool], options: dict[str, int],
-                runs: int = STEP_TRIALS) -> int:
+                runs: int = STEP_TRIALS) -> tuple[bool, int]:
         """Aim at ``step`` registers (steps 1 and 3 of the module docstring)
         with ``options``: at most ``runs`` runs, each aimed lower by what
         the last one ended above ``step``, while each spills no more and is
         ``affordable`` for ``step``; a run that reaches ``step`` is kept.
-        Returns the runs made, negated when one was kept."""
+        Returns whether one was kept and the runs made."""
         target = self.reached - (self.regs - step)
         for n in range(1, runs + 1):
             got = _trial(snapshot, src, target, run, options)
             if got is None or got.spills > self.spills or not affordable(got, step):
-                return n
+                return False, n
             if got.regs <= step:
                 self.keep(got, target, options)
-                return -n
+                return True, n
             # the count does not follow the max live one for one: aim
             # lower by what is still missing
             target -= got.regs - step
-        return runs
+        return False, runs
 
 
 def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int,
@@ -255,13 +261,13 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
     ``ceiling`` the highest max-live target, ``run`` the phases; ``k`` is
     updated in place with the run kept."""
     trials = 0
-    # one occupancy step up, where the allocation ended just above it
-    step = next((r for r in range(k.regs - 1, k.regs - MIN_SLACK - 1, -1)
-                 if r > 0 and kernel_warps(k.tgt, r, k.threads) > k.warps), None)
     cost = k.cost
-    stepped = step is not None and k.aimed and k.step_up(
-        src, snapshot, run, step, lambda got, _: got.cost <= cost * (1 + STEP_COST),
-        k.options) < 0
+    stepped = False
+    step = k.next_step
+    if k.aimed and step is not None and k.regs - step <= MIN_SLACK:
+        # one occupancy step up, where the allocation ended just above it
+        stepped, _ = k.step_up(src, snapshot, run, step,
+                               lambda got, _: got.cost <= cost * (1 + STEP_COST), k.options)
     if not stepped and k.goal is not None:
         # the seed's limits stopped the copies short of their target: a
         # step up with escalated limits, and another after each kept
@@ -274,10 +280,10 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
             return got.cost <= cost * (1 + ESCALATED_SHARE * gain)
 
         runs = STEP_TRIALS
-        while runs > 0 and k.reached > k.goal and (step := _next_step(k)) is not None:
-            used = k.step_up(src, snapshot, run, step, affordable, ESCALATED, runs)
-            runs -= abs(used)
-            if used > 0:
+        while runs > 0 and k.reached > k.goal and (step := k.next_step) is not None:
+            kept_one, used = k.step_up(src, snapshot, run, step, affordable, ESCALATED, runs)
+            runs -= used
+            if not kept_one:
                 break
     if not (k.aimed or k.options):
         return
@@ -298,12 +304,6 @@ def retune_kernel(k: RetuneKernel, src: FuncOp, snapshot: ModuleOp, ceiling: int
         if kept is None:
             break
         k.keep(*kept)
-
-
-def _next_step(k: RetuneKernel) -> int | None:
-    """The highest register count that gives ``k`` more warps, or None."""
-    return next((r for r in range(k.regs - 1, 0, -1)
-                 if kernel_warps(k.tgt, r, k.threads) > k.warps), None)
 
 
 def retune(module: ModuleOp, snapshot: ModuleOp, reports: dict[str, Report],
