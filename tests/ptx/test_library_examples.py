@@ -35,6 +35,7 @@ from xdsl.dialects.builtin import ModuleOp
 from ori_dialect.interpreter import run_kernel
 from ori_dialect.ptx.lower import import_ptx
 from ori_dialect.testing.equivalence import apply_pipeline, make_context
+from passes.regalloc.checker import check_module
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # ``examples`` is a namespace package under the root
@@ -250,8 +251,10 @@ def test_launch_matches_numpy_after_ori_ptxas(launch: Any, arch: str) -> None:
 @pytest.mark.parametrize("stem", STEMS)
 def test_compiles_with_ori_ptxas(stem: str, arch: str) -> None:
     """The whole file through ori-ptxas: this is the test of the kernels that are
-    never launched (CUB device-wide and Thrust parallel algorithms)."""
+    never launched (CUB device-wide and Thrust parallel algorithms); the
+    allocation checker finds every allocation valid."""
     module = _compiled(arch, stem)
+    assert not check_module(module)
     compiled = {
         op.sym_name.data  # type: ignore[attr-defined]
         for op in module.walk()
