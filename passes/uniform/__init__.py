@@ -34,7 +34,13 @@ seeds give no algorithm; ori's is:
    occupancy step a register costs nothing and a copy costs an
    instruction -- unless each copy buys ``hot-trade`` registers or more
    (ptxas keeps philox_rand's key schedule uniform at four copies: 16 R
-   registers where the R file alone needs 29).  A kernel that calls is
+   registers where the R file alone needs 29), or one register for each
+   copy placed outside every loop, which runs once per thread (ptxas keeps
+   dhorner's loop counter in a UR: 12 registers where ori had 13).  A hot
+   64-bit value may take one copy outside loops, two ``MOV``s (ptxas's
+   ``IMAD.U32 R2, RZ, RZ, UR4 ; IMAD.U32 R3, RZ, RZ, UR5`` before
+   argmax_rows' store), when that lowers the count further than leaving it
+   in the R file.  A kernel that calls is
    judged by the count alone (as
    ``hot-goal=registers``): its values live across calls avoid the
    callees' registers, which puts the allocation an unknown distance above
@@ -81,16 +87,17 @@ from xdsl.utils.exceptions import PassFailedException
 from ori_dialect.analysis import functions_of
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
+from ori_dialect.analysis.liveness import Liveness
 from ori_dialect.analysis.loops import LoopInfo
 from ori_dialect.analysis.pressure import RegisterPressure
 from ori_dialect.analysis.uniformity import Uniformity
-from ori_dialect.ir.registers import RegFile
+from ori_dialect.ir.registers import OriRegisterType, RegFile
 from ori_dialect.ops.control import CallOp
 from ori_dialect.ops.func import FuncOp
 from ori_dialect.ops.uniform_calls import UniformWriters, module_functions
 from passes.contract import Requirement, emit_remark, emit_stats, flush_diagnostics, option, require
 from passes.regalloc.budget import function_target, hidden_regs
-from passes.uniform.pressure import hot_values, r_points, r_pressure_with
+from passes.uniform.pressure import Point, hot_values, r_points, r_pressure_with
 from passes.uniform.rewrite import apply_plan
 from passes.uniform.select import Plan, Selector, copy_sites
 from targets.occupancy import kernel_warps
@@ -244,14 +251,13 @@ class UniformPass(ModulePass):
             if hot == last_hot:
                 continue  # no point between this count and the last one's
             last_hot = hot
-            wide = sel.run(hot)
+            wide, r = self._best_of(sel, hot, points, live)
             chosen = wide.chosen_values()
             if chosen == last:
                 continue
             last = chosen
             if not tried:
                 tried.append((plan, r_pressure_with(points, live, plan)))
-            r = r_pressure_with(points, live, wide)
             if r >= tried[-1][1]:
                 break
             tried.append((wide, r))
@@ -270,7 +276,7 @@ class UniformPass(ModulePass):
             scores = [warps_score(target, r, func.launch_threads()) for _, r in tried]
             k = scores.index(max(scores))
             if k == 0:
-                k = self._traded(tried)
+                k = self._traded(sel, tried)
             best, best_r = tried[k]
             if k == 0:
                 self._remark(func, "copies of values live where the R file is fullest would "
@@ -278,33 +284,77 @@ class UniformPass(ModulePass):
                                    "without more resident warps: not taken")
                 return plan
             if scores[k] == scores[0]:
-                why = (f" (no more resident warps, but {base_r - best_r} registers for "
-                       f"{_copies(best) - _copies(tried[0][0])} copies)")
+                regs, copies = base_r - best_r, _copies(best) - _copies(tried[0][0])
+                why = (f" (no more resident warps, but {_count(regs, 'register')} for "
+                       f"{_count(copies, 'copy', 'copies')})")
         totals["hot"] += 1
         self._remark(func, "copies of values live where the R file is fullest lower its "
                            f"largest R count from {base_r} to {best_r}{why}")
         return best
 
-    def _traded(self, tried: list[tuple[Plan, int]]) -> int:
+    @staticmethod
+    def _best_of(sel: Selector, hot: set[SSAValue], points: list[Point],
+                 live: Liveness) -> tuple[Plan, int]:
+        """The plan for ``hot`` and its largest R count: the one whose hot
+        64-bit values take copies (two MOVs each, outside loops), unless
+        leaving them in the R file reaches the same count with fewer
+        copies (a pointer read right after it is formed frees nothing)."""
+        plan = sel.run(hot)
+        r = r_pressure_with(points, live, plan)
+        if not any(isinstance(v.type, OriRegisterType) and v.type.BITS > 32
+                   for v in plan.chosen_values()):
+            return plan, r
+        sel.wide_hot = False
+        try:
+            narrow = sel.run(hot)
+        finally:
+            sel.wide_hot = True
+        nr = r_pressure_with(points, live, narrow)
+        if nr < r or (nr == r and _copies(narrow) < _copies(plan)):
+            return narrow, nr
+        return plan, r
+
+    def _traded(self, sel: Selector, tried: list[tuple[Plan, int]]) -> int:
         """The plan of ``tried`` (index; 0: none) whose copies buy registers
         at ``hot-trade`` or more each, the lowest count among them: at the
         same resident warps a copy costs an instruction and a register
         nothing, but ptxas keeps a kernel's uniform values uniform at a few
         copies (philox_rand's key schedule: 16 uniform words, four ``MOV
-        r, ur``; 29 R registers in the R file, 16 in ptxas's)."""
+        r, ur``; 29 R registers in the R file, 16 in ptxas's).  A copy
+        outside every loop runs once per thread: it need buy only one
+        register (dhorner's loop counter in a UR, its first value copied
+        once for the ``IMAD.WIDE`` that forms the loop's pointer: 13 -> 12
+        registers, ptxas's count)."""
         if not self.hot_trade:
             return 0
         base_plan, base_r = tried[0]
-        base_copies = _copies(base_plan)
+        base_loop, base_once = self._copy_cost(sel, base_plan)
         for k in range(len(tried) - 1, 0, -1):
             plan, r = tried[k]
-            extra = _copies(plan) - base_copies
-            if base_r - r >= self.hot_trade * max(extra, 1):
+            in_loop, once = self._copy_cost(sel, plan)
+            need = (self.hot_trade * max(in_loop - base_loop, 0)
+                    + max(once - base_once, 0))
+            if base_r - r >= max(need, 1):
                 return k
         return 0
 
+    @staticmethod
+    def _copy_cost(sel: Selector, plan: Plan) -> tuple[int, int]:
+        """``plan``'s ``MOV r, ur`` copies inside loops and outside them."""
+        in_loop = once = 0
+        for user, n in copy_sites(plan).items():
+            if sel.depth(user.parent_block()) > 0:
+                in_loop += n
+            else:
+                once += n
+        return in_loop, once
+
 
 HOT_GOALS = ("occupancy", "registers")
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def _copies(plan: Plan) -> int:

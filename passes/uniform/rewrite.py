@@ -27,6 +27,7 @@ from ori_dialect.ir.instruction import OriInstruction
 from ori_dialect.ir.registers import (
     OriRegisterType,
     R32Type,
+    R64Type,
     UR32Type,
     UR64Type,
     uniform_counterpart,
@@ -169,6 +170,16 @@ def _copy(v: SSAValue, before: Operation, counts: Counter[str]) -> SSAValue:
     """``MOV r, v`` before ``before``; for a uniform immediate (``UMOV ur,
     imm``) the copy is ``MOV r, imm`` itself, which needs no UR (the UMOV
     goes once no uniform reader is left)."""
+    if isinstance(v.type, UR64Type):
+        # one MOV per word, between the free UNPACK and PACK pseudo-ops
+        # (ptxas: ``IMAD.U32 R2, RZ, RZ, UR4 ; IMAD.U32 R3, RZ, RZ, UR5``
+        # before argmax_rows' STG)
+        un = UnpackOp.make([v], [UR32Type.unallocated()] * 2)
+        movs = [MovOp.make([w], [R32Type.unallocated()]) for w in un.results]
+        pack = PackOp.make([m.results[0] for m in movs], [R64Type.unallocated()])
+        Rewriter.insert_op([un, *movs, pack], InsertPoint.before(before))
+        counts["copies"] += 2
+        return pack.results[0]
     owner = v.owner
     imm = owner.src("a") if isinstance(owner, MovOp) and owner.is_plain() else None
     src: SSAValue | Attribute = imm if isinstance(imm, IntegerAttr) else v

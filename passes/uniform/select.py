@@ -25,7 +25,8 @@ and dropping what breaks a rule, until nothing changes:
   possibly after swapping commutative operands (:func:`placement`); a use
   that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
   by chosen ops (a GPR op or a branch reads it through a PLOP3 copy);
-  64-bit values take no copies;
+  64-bit values take no copies, except a hot one (while
+  :attr:`Selector.wide_hot`): one copy outside loops, two ``MOV``s;
 * **not across calls that may write the uniform file**: a call to a
   module function that defines no uniform value, nor calls one that may,
   leaves UR/UP alone (ori_dialect/ops/uniform_calls.py; ptxas keeps
@@ -61,7 +62,7 @@ from ori_dialect.ir.registers import OriRegisterType, RegFile, uniform_counterpa
 from ori_dialect.ops.control import BraOp, CallIndirectOp, CallOp
 from ori_dialect.ops.integer import MovOp, PackOp, UnpackOp
 from ori_dialect.ops.uniform_calls import UniformWriters
-from passes.general_optimize.const_prop import commuted
+from passes.general_optimize.const_prop import commuted, zero_to_rz
 
 
 @dataclass
@@ -103,7 +104,9 @@ def placement(op: OriInstruction, chosen: set[SSAValue]) -> Placement:
     smods = op.smod_map()
     forms: list[tuple[list, dict[str, str] | None, str | None]] = [(vals, None, None)]
     if any(isinstance(v, SSAValue) and v in chosen for _, v in vals):
-        forms += [(f, s, m) for f, s, m in commuted(op, vals, smods)]
+        # a 0 swapped into a register-only slot is RZ there (ptxas's
+        # ``ISETP.LT.AND P0, PT, RZ, UR6, PT`` for a uniform ``counter > 0``)
+        forms += [(zero_to_rz(f, -1), s, m) for f, s, m in commuted(op, vals, smods)]
     best: Placement | None = None
     pseudo = isinstance(op, PackOp | UnpackOp)
     for k, (form, fs, fm) in enumerate(forms):
@@ -157,6 +160,8 @@ class Selector:
         self.hot_copies = hot_copies
         self.hot: set[SSAValue] = set()
         """Values live where the R file is fullest (passes/uniform/pressure.py)."""
+        self.wide_hot = True
+        """Hot 64-bit values may take copies outside loops."""
         self.liveness = liveness
         self.dropped: Counter[str] = Counter()
         self._base: tuple[frozenset[Operation], frozenset[BlockArgument], Counter[str]] | None = None
@@ -389,6 +394,7 @@ class Selector:
         pred = isinstance(v.type, OriRegisterType) and v.type.REG_FILE.is_predicate
         wide = isinstance(v.type, OriRegisterType) and v.type.BITS > 32
         copies = 0
+        looped = False
         for use in v.uses:
             user = use.operation
             if user in ops:
@@ -398,17 +404,24 @@ class Selector:
                 if dest is not None and dest in chosen:
                     continue
                 copies += 1
+                looped |= self.depth(user.parent_block()) > 0
                 continue
             if pred:
                 return "a predicate read outside the uniform datapath"
             if not isinstance(user, OriInstruction):
                 copies += 1
+                looped |= self.depth(user.parent_block()) > 0
                 continue
             # judged alone here; conflicts between chosen values are
             # settled after the fixed point (_drop_port_conflicts)
             if self._needs_copy_alone(user, v):
                 copies += 1
-        if copies and (wide or pred):
+                looped |= self.depth(user.parent_block()) > 0
+        if copies and (pred or (wide and (v not in self.hot or looped or copies > 1
+                                          or not self.wide_hot))):
+            # a hot 64-bit value may take one copy outside loops: two MOVs
+            # (rewrite.py), as ptxas copies argmax_rows' uniform output
+            # pointer before its STG
             return "a 64-bit or predicate value would need a copy"
         if copies > self.copy_limit(v):
             return "a use would need a MOV from the uniform register"
@@ -417,7 +430,7 @@ class Selector:
 
 def copy_sites(plan: Plan) -> dict[Operation, int]:
     """The ``MOV r, ur`` copies carrying out ``plan`` adds (rewrite.py step
-    3), by the op they are placed before."""
+    3), by the op they are placed before: one per 32-bit register copied."""
     chosen = plan.chosen_values()
     chosen_ops = set(plan.ops)
     out: dict[Operation, int] = {}
@@ -428,12 +441,24 @@ def copy_sites(plan: Plan) -> dict[Operation, int]:
                 users[use.operation] = None
     for user in users:
         if isinstance(user, OriInstruction) and not isinstance(user, BraOp):
-            n = len(placement(user, chosen).copies)
+            p = placement(user, chosen)
+            vals = {s.name: v for s, v in (p.values or user.slot_values())}
+            prior = user.operand_groups()[2]
+            copied = [prior[int(name.removeprefix("prior#"))] if name.startswith("prior#")
+                      else vals[name] for name in p.copies]
         else:
-            n = len(copied_operands(user, chosen))
+            copied = [user.operands[i] for i in copied_operands(user, chosen)]
+        n = sum(_width(v) for v in copied)
         if n:
             out[user] = n
     return out
+
+
+def _width(v: object) -> int:
+    """The R registers (and ``MOV``) a copy of ``v`` takes: two for a
+    64-bit value."""
+    t = getattr(v, "type", None)
+    return type(t).num_regs() if isinstance(t, OriRegisterType) else 1
 
 
 def copied_operands(user: Operation, chosen: set[SSAValue]) -> list[int]:

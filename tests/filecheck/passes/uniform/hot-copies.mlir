@@ -79,9 +79,10 @@ builtin.module attributes {ori.target = "sm_80"} {
     %s = ori.iadd3 %v0, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %base = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
     ori.stg [%base], %s : (!ori.r64, !ori.r32) -> ()
-    %a = ori.imad wide.u32 %k, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    %pt = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    %a = ori.imad wide.u32 %k, 0x4, %pt : (!ori.r32, !ori.r64) -> !ori.r64
     ori.stg [%a], RZ : (!ori.r64) -> ()
-    %a2 = ori.imad wide.u32 %k, 0x8, %base : (!ori.r32, !ori.r64) -> !ori.r64
+    %a2 = ori.imad wide.u32 %k, 0x8, %pt : (!ori.r32, !ori.r64) -> !ori.r64
     ori.stg [%a2], RZ : (!ori.r64) -> ()
     ori.exit
   }
@@ -193,14 +194,14 @@ builtin.module attributes {ori.target = "sm_80"} {
   // an allocation of 30 to 33 registers, at the sm_80 step from 64 to 48
   // warps (32 registers); with %k in a UR it ends at 29 to 32.  With 38
   // terms (41 to 44 registers, 40 warps) one register less stays at 40
-  // warps: a copy buys nothing, none is made.  The small kernels above are
-  // far below the first step: copies are taken there only at hot-trade (3)
-  // registers or more each (@trade below); @hot's one copy buys one.
-  // OCC: ori-uniform: @hot: remark: copies of values live where the R file is fullest would lower its largest R count from 5 to 4 without more resident warps: not taken
+  // warps: the copy buys no warp, but it sits outside every loop (it runs
+  // once per thread) and buys a register: it is made, as @hot's is (far
+  // below the first step).  Copies inside loops that buy no warp are made
+  // only at hot-trade (3) registers or more each; @carried's are not.
+  // OCC: ori-uniform: @hot: remark: copies of values live where the R file is fullest lower its largest R count from 5 to 4 (no more resident warps, but 1 register for 1 copy)
   // NOTRADE: ori-uniform: @hot: remark: copies not tried: 5 live R registers already allow the most resident warps
   // OCC: ori-uniform: @step: remark: copies of values live where the R file is fullest lower its largest R count from 27 to 26
-  // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest would lower its largest R count from 39 to 38 without more resident warps: not taken
-  // OCC: ori-uniform: @flat: remark: nothing moved to the uniform datapath
+  // OCC: ori-uniform: @flat: remark: copies of values live where the R file is fullest lower its largest R count from 39 to 38 (no more resident warps, but 1 register for 1 copy)
   ori.func kernel @step() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
     %b = ori.s2r SR_CTAID.X : () -> !ori.r32
     %k = ori.shl %b, 0x4 : (!ori.r32) -> !ori.r32
@@ -445,7 +446,7 @@ builtin.module attributes {ori.target = "sm_80"} {
   // @bounded runs 1024-thread blocks (.reqntid), and one such block fits an
   // SM on either side of the step: 32 warps both ways, no copy.
   // OCC: ori-uniform: @unbounded: remark: copies of values live where the R file is fullest lower its largest R count from 38 to 37
-  // OCC: ori-uniform: @bounded: remark: copies of values live where the R file is fullest would lower its largest R count from 38 to 37 without more resident warps: not taken
+  // OCC: ori-uniform: @bounded: remark: copies of values live where the R file is fullest lower its largest R count from 38 to 37 (no more resident warps, but 1 register for 1 copy)
   ori.func kernel @unbounded() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
     %b = ori.s2r SR_CTAID.X : () -> !ori.r32
     %k = ori.shl %b, 0x4 : (!ori.r32) -> !ori.r32
@@ -625,7 +626,7 @@ builtin.module attributes {ori.target = "sm_80"} {
   // TRADE:       ori.lop3 %[[T:.*]], %[[HI]], %[[T]], 0x96 : (!ori.r32, !ori.ur32, !ori.r32) -> !ori.r32
   // TRADE:       %[[C:.*]] = ori.mov %k2 : (!ori.ur32) -> !ori.r32
   // TRADE-NEXT:  ori.lop3 %{{.*}}, %k1, %[[C]], 0x96 : (!ori.r32, !ori.ur32, !ori.r32) -> !ori.r32
-  // OCC:         ori-uniform: @trade: remark: copies of values live where the R file is fullest lower its largest R count from 9 to 5 (no more resident warps, but 4 registers for 1 copies)
+  // OCC:         ori-uniform: @trade: remark: copies of values live where the R file is fullest lower its largest R count from 9 to 5 (no more resident warps, but 4 registers for 1 copy)
   // NOTRADE:     ori-uniform: @trade: remark: copies not tried: 9 live R registers already allow the most resident warps
   // NOTRADE-NEXT: ori-uniform: @trade: remark: nothing moved to the uniform datapath
   ori.func kernel @trade() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
@@ -655,6 +656,90 @@ builtin.module attributes {ori.target = "sm_80"} {
     %a = ori.imad wide.u32 %t, 0x4, %base : (!ori.r32, !ori.r64) -> !ori.r64
     ori.stg [%a], %x6 : (!ori.r64, !ori.r32) -> ()
     ori.stg [%a], %y5 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+  // A 64-bit uniform value live where the R file is fullest may take
+  // copies outside loops, two MOVs each (argmax_rows' output pointer: ptxas
+  // keeps it in UR4:UR5 and copies it with two `IMAD.U32` before the STG);
+  // @hot's %base, read right after it is loaded, stays in the R file.
+  // CHECK-LABEL: ori.func kernel @wide
+  // CHECK:       %[[OUT:.*]] = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.ur64
+  // CHECK:       %[[LO:.*]], %[[HI:.*]] = ori.unpack %[[OUT]] : (!ori.ur64) -> (!ori.ur32, !ori.ur32)
+  // CHECK-NEXT:  %[[L:.*]] = ori.mov %[[LO]] : (!ori.ur32) -> !ori.r32
+  // CHECK-NEXT:  %[[H:.*]] = ori.mov %[[HI]] : (!ori.ur32) -> !ori.r32
+  // CHECK-NEXT:  %[[P:.*]] = ori.pack %[[L]], %[[H]] : (!ori.r32, !ori.r32) -> !ori.r64
+  // CHECK-NEXT:  ori.stg [%[[P]]], %{{.*}} : (!ori.r64, !ori.r32) -> ()
+  // REM:         ori-uniform: @wide: remark: copies of values live where the R file is fullest lower its largest R count from 7 to 5
+  // OFF-LABEL:   ori.func kernel @wide
+  // OFF:         ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
+  ori.func kernel @wide() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<8, align 8, at 0x8>]} {
+    %out = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v0 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %v3 = ori.iadd3 %t, 0x4, RZ : (!ori.r32) -> !ori.r32
+    %s0 = ori.iadd3 %v0, %v1, %v2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s = ori.iadd3 %s0, %v3, %t : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%out], %s : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+
+  // A copy outside every loop need buy only one register (dhorner's
+  // shape): the loop counter %n moves to the uniform datapath with its
+  // first value, the ULDC of the degree word, whose other reader
+  // (IMAD.WIDE's a, which takes no UR) reads it through one MOV before
+  // the loop; the loop's ISETP takes the counter in b with the comparison
+  // mirrored and 0 as RZ (ptxas: `ISETP.LT.AND P0, PT, RZ, UR6, PT`).  No
+  // instruction is added inside the loop.
+  // TRADE-LABEL: ori.func kernel @once
+  // TRADE:       %[[D:.*]] = ori.ldc 0x0, [RZ + 0x170] : () -> !ori.ur32
+  // TRADE:       %[[N0:.*]] = ori.iadd3 %[[D]], 0x1, URZ : (!ori.ur32) -> !ori.ur32
+  // TRADE:       %[[C:.*]] = ori.mov %[[D]] : (!ori.ur32) -> !ori.r32
+  // TRADE-NEXT:  ori.imad wide %[[C]], %{{.*}}, c[0x0][0x168] : (!ori.r32, !ori.r32) -> !ori.r64
+  // TRADE:       ^bb3(%{{.*}}: !ori.r64, %{{.*}}: !ori.r64, %[[N:.*]]: !ori.ur32):
+  // TRADE-NOT:   ori.mov
+  // TRADE:       %[[M:.*]] = ori.iadd3 %[[N]], -0x1, URZ : (!ori.ur32) -> !ori.ur32
+  // TRADE-NEXT:  ori.isetp lt RZ, %[[M]], PT : (!ori.ur32) -> !ori.p
+  // OCC:         ori-uniform: @once: remark: copies of values live where the R file is fullest lower its largest R count from 10 to 9 (no more resident warps, but 1 register for 1 copy)
+  ori.func kernel @once() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<8, align 8, at 0x8>, #ori.param<4, align 4, at 0x10>, #ori.param<8, align 8, at 0x18>, #ori.param<4, align 4, at 0x20>]} {
+    %deg = ori.ldc 0x0, [RZ + 0x170] : () -> !ori.r32
+    %cta = ori.s2r SR_CTAID.X : () -> !ori.r32
+    %tid = ori.s2r SR_TID.X : () -> !ori.r32
+    %i = ori.imad %cta, c[0x0][0x0], %tid : (!ori.r32, !ori.r32) -> !ori.r32
+    %out = ori.isetp ge %i, c[0x0][0x180], PT : (!ori.r32) -> !ori.p
+    ori.bra if %out : !ori.p, ^bb5, ^bb1
+  ^bb1:
+    %none = ori.isetp gt RZ, c[0x0][0x170], PT : () -> !ori.p
+    %zero = ori.pack RZ, 0x0 : () -> !ori.r64
+    ori.bra if %none : !ori.p, ^bb4(%zero : !ori.r64), ^bb2
+  ^bb2:
+    %xl, %xc = ori.lea %i, c[0x0][0x160], 0x3 : (!ori.r32) -> (!ori.r32, !ori.p)
+    %xh = ori.lea_hi_sx32 x %i, c[0x0][0x164], 0x3, %xc : (!ori.r32, !ori.p) -> !ori.r32
+    %xp = ori.pack %xl, %xh : (!ori.r32, !ori.r32) -> !ori.r64
+    %x = ori.ldg b64 [%xp] : (!ori.r64) -> !ori.r64
+    %n0 = ori.iadd3 %deg, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %eight = ori.mov 0x8 : () -> !ori.r32
+    %p0 = ori.imad wide %deg, %eight, c[0x0][0x168] : (!ori.r32, !ori.r32) -> !ori.r64
+    %acc0 = ori.pack RZ, 0x0 : () -> !ori.r64
+    ori.bra ^bb3(%p0 : !ori.r64, %acc0 : !ori.r64, %n0 : !ori.r32)
+  ^bb3(%p: !ori.r64, %acc: !ori.r64, %n: !ori.r32):
+    %c = ori.ldg b64 [%p] : (!ori.r64) -> !ori.r64
+    %acc1 = ori.dfma %acc, %x, %c : (!ori.r64, !ori.r64, !ori.r64) -> !ori.r64
+    %pl, %ph = ori.unpack %p : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %ql, %qc = ori.iadd3 %pl, -0x8, RZ : (!ori.r32) -> (!ori.r32, !ori.p)
+    %qh = ori.iadd3 x %ph, -0x1, RZ, %qc : (!ori.r32, !ori.p) -> !ori.r32
+    %q = ori.pack %ql, %qh : (!ori.r32, !ori.r32) -> !ori.r64
+    %m = ori.iadd3 %n, -0x1, RZ : (!ori.r32) -> !ori.r32
+    %more = ori.isetp gt %m, 0x0, PT : (!ori.r32) -> !ori.p
+    ori.bra if %more : !ori.p, ^bb3(%q : !ori.r64, %acc1 : !ori.r64, %m : !ori.r32), ^bb4(%acc1 : !ori.r64)
+  ^bb4(%res: !ori.r64):
+    %ol, %oc = ori.lea %i, c[0x0][0x178], 0x3 : (!ori.r32) -> (!ori.r32, !ori.p)
+    %oh = ori.lea_hi_sx32 x %i, c[0x0][0x17c], 0x3, %oc : (!ori.r32, !ori.p) -> !ori.r32
+    %op = ori.pack %ol, %oh : (!ori.r32, !ori.r32) -> !ori.r64
+    ori.stg b64 [%op], %res : (!ori.r64, !ori.r64) -> ()
+    ori.bra ^bb5
+  ^bb5:
     ori.exit
   }
 }
