@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,15 +22,19 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.uniformity import Uniformity
 from ori_dialect.interpreter import run_kernel
-from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ir.registers import OriRegisterType, UR64Type
 from ori_dialect.ops.func import FuncOp
+from ori_dialect.ops.integer import MovOp, UnpackOp
 from ori_dialect.testing.equivalence import (
     apply_pipeline,
+    check_equivalent,
     check_generated,
     check_lit_inputs,
     make_context,
 )
 from ori_dialect.testing.generator import GenOptions
+from passes.pipeline import PHASES, PtxasPipelinePass
+from passes.regalloc.checker import check_module
 from tests.passes.example_launches import after_pipeline, check_launch, example_rel, launches
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "filecheck" / "passes" / "uniform"
@@ -81,6 +86,32 @@ def test_examples_keep_their_results(launch: object) -> None:
     for uni in ("ori-uniform{hot-goal=registers}", "ori-uniform{max-copies=2}"):
         after = after_pipeline(rel, f"ori-general-optimize,ori-dead-code,{uni}")
         check_launch(after_pipeline(rel), after, launch, f"{uni} {rel}")
+
+
+def _ptxas_with(uniform: str) -> str:
+    """``ori-ptxas``'s phases, one by one, with ``uniform`` for ori-uniform."""
+    pp = PtxasPipelinePass()
+    return ",".join(uniform if ph.pass_name == "ori-uniform" else pp.phase_text(ph)
+                    for ph in PHASES)
+
+
+@pytest.mark.parametrize("launch", launches({"reduce"}), ids=lambda la: la.kernel)
+def test_wide_copies_survive_allocation(launch: Any) -> None:
+    """A hot 64-bit uniform value copied to the R file (UNPACK, two MOVs,
+    PACK: reduce_warp_xor's output pointer under hot-goal=registers) through
+    allocation: the checker accepts it and the physical run matches."""
+    rel = example_rel(launch, "sm_80")
+    after = after_pipeline(rel, _ptxas_with("ori-uniform{hot-goal=registers}"))
+    assert not check_module(after)
+    if launch.kernel == "reduce_warp_xor":
+        words = [op for op in after.walk() if isinstance(op, UnpackOp)
+                 and isinstance(op.operands[0].type, UR64Type)
+                 and all(isinstance(u.operation, MovOp) for r in op.results for u in r.uses)]
+        assert words, "no 64-bit uniform copy: the test no longer covers it"
+    args = launch.make_args(np.random.default_rng(launch.seed))
+    check_equivalent(after_pipeline(rel), after, launch.kernel, [args], grid=launch.grid,
+                     block=launch.block, shared_bytes=launch.shared_bytes, strict=True,
+                     physical_after=True, title=f"wide copies {rel}")
 
 
 @pytest.mark.fuzz
