@@ -444,7 +444,9 @@ builtin.module attributes {ori.target = "sm_80"} {
   // Launch bounds: with 37 terms the count crosses the 40-register step
   // (48 warps against 40 per SM, per warp), so @unbounded takes the copy;
   // @bounded runs 1024-thread blocks (.reqntid), and one such block fits an
-  // SM on either side of the step: 32 warps both ways, no copy.
+  // SM on either side of the step: 32 warps both ways, and the remark says
+  // the copy reaches no more warps (it is made all the same: one copy
+  // outside loops for one register).
   // OCC: ori-uniform: @unbounded: remark: copies of values live where the R file is fullest lower its largest R count from 38 to 37
   // OCC: ori-uniform: @bounded: remark: copies of values live where the R file is fullest lower its largest R count from 38 to 37 (no more resident warps, but 1 register for 1 copy)
   ori.func kernel @unbounded() attributes {params = [#ori.param<8, align 8, at 0x0>]} {
