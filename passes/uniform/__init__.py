@@ -304,11 +304,7 @@ class UniformPass(ModulePass):
         if not any(isinstance(v.type, OriRegisterType) and v.type.BITS > 32
                    for v in plan.chosen_values()):
             return plan, r
-        sel.wide_hot = False
-        try:
-            narrow = sel.run(hot)
-        finally:
-            sel.wide_hot = True
+        narrow = sel.run(hot, wide=False)
         nr = r_pressure_with(points, live, narrow)
         if nr < r or (nr == r and _copies(narrow) < _copies(plan)):
             return narrow, nr

@@ -25,8 +25,9 @@ and dropping what breaks a rule, until nothing changes:
   possibly after swapping commutative operands (:func:`placement`); a use
   that would need ``MOV r, ur`` counts as a copy.  A UP value is read only
   by chosen ops (a GPR op or a branch reads it through a PLOP3 copy);
-  64-bit values take no copies, except a hot one (while
-  :attr:`Selector.wide_hot`): one copy outside loops, two ``MOV``s;
+  64-bit values take no copies, except a hot one (unless
+  :meth:`Selector.run` is told ``wide=False``): one copy outside loops,
+  two ``MOV``s;
 * **not across calls that may write the uniform file**: a call to a
   module function that defines no uniform value, nor calls one that may,
   leaves UR/UP alone (ori_dialect/ops/uniform_calls.py; ptxas keeps
@@ -131,6 +132,15 @@ def placement(op: OriInstruction, chosen: set[SSAValue]) -> Placement:
     return best
 
 
+def _copied_values(user: OriInstruction, p: Placement) -> list[SSAValue | Attribute]:
+    """The operands of ``user`` that ``p`` reads through copies, in the
+    operand order ``p`` gives it (a ``prior#i`` name: the i-th prior)."""
+    vals = {s.name: v for s, v in (p.values or user.slot_values())}
+    prior = user.operand_groups()[2]
+    return [prior[int(name.removeprefix("prior#"))] if name.startswith("prior#") else vals[name]
+            for name in p.copies]
+
+
 def _edge_users(cfg: CFG, arg: BlockArgument) -> list[SSAValue]:
     """The values flowing into ``arg`` along its block's incoming edges."""
     b = cfg.index[arg.block]
@@ -161,7 +171,7 @@ class Selector:
         self.hot: set[SSAValue] = set()
         """Values live where the R file is fullest (passes/uniform/pressure.py)."""
         self.wide_hot = True
-        """Hot 64-bit values may take copies outside loops."""
+        """Hot 64-bit values may take a copy outside loops (``run``'s ``wide``)."""
         self.liveness = liveness
         self.dropped: Counter[str] = Counter()
         self._base: tuple[frozenset[Operation], frozenset[BlockArgument], Counter[str]] | None = None
@@ -224,9 +234,11 @@ class Selector:
         return self.depth_of.get(block, 0) if block is not None else 0
 
     # ------------------------------------------------------------------
-    def run(self, hot: set[SSAValue] | None = None) -> Plan:
-        """The plan; ``hot`` values may take ``hot_copies`` copies.  The
+    def run(self, hot: set[SSAValue] | None = None, *, wide: bool = True) -> Plan:
+        """The plan; ``hot`` values may take ``hot_copies`` copies (a 64-bit
+        one a single copy outside loops, unless ``wide`` is false).  The
         candidates are found once and reused by later runs."""
+        self.wide_hot = wide
         if self._base is None:
             self.dropped = Counter()
             ops, args = self._candidates()
@@ -280,10 +292,7 @@ class Selector:
             p = placement(user, chosen)
             if not p.copies:
                 continue
-            vals = {s.name: v for s, v in (p.values or user.slot_values())}
-            _, _, prior = user.operand_groups()
-            for name in p.copies:
-                v = prior[int(name.removeprefix("prior#"))] if name.startswith("prior#") else vals[name]
+            for v in _copied_values(user, p):
                 if isinstance(v, SSAValue) and not self.copy_limit(v):
                     victims.add(v)
         for v in victims:
@@ -441,11 +450,7 @@ def copy_sites(plan: Plan) -> dict[Operation, int]:
                 users[use.operation] = None
     for user in users:
         if isinstance(user, OriInstruction) and not isinstance(user, BraOp):
-            p = placement(user, chosen)
-            vals = {s.name: v for s, v in (p.values or user.slot_values())}
-            prior = user.operand_groups()[2]
-            copied = [prior[int(name.removeprefix("prior#"))] if name.startswith("prior#")
-                      else vals[name] for name in p.copies]
+            copied = _copied_values(user, placement(user, chosen))
         else:
             copied = [user.operands[i] for i in copied_operands(user, chosen)]
         n = sum(_width(v) for v in copied)
