@@ -140,11 +140,12 @@ FEATURES = (
     "fsetp",
     "call",
     "call_indirect",
+    "const_arg",
     "pressure",
     "local",
 )
 """Every construct name :attr:`GeneratedProgram.features` may count."""
-OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect", "local"})
+OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect", "const_arg", "local"})
 """Features only an option that is off by default produces (``abi_calls``,
 ``frames``)."""
 FRAME_WORDS = 4
@@ -362,6 +363,13 @@ class _FuncGen:
         self.inp: SSAValue | None = None
         self.cnt: SSAValue | None = None
         self.frame = False
+        # immediates defined at the function's entry and passed to calls
+        # (GenOptions.abi_calls): ori-abi recomputes them at each call
+        # (passes/abi/constant_args.py).  Their own generator, so that
+        # programs keep every other choice they had (seeded from the main
+        # generator's state without drawing from it).
+        self.const_rng = random.Random(hash(rng.getstate()))
+        self.call_consts: list[SSAValue] = []
 
     # ---- emission helpers ---------------------------------------------
     def op(self, name: str, *srcs: Any, **kw: Any) -> Any:
@@ -615,6 +623,8 @@ class _FuncGen:
         self.features["call"] += 1
         self.cost += c.cost * self.mult
         args = [self.pick() for _ in range(c.nargs)]
+        if self.opts.abi_calls and self.const_rng.random() < 0.3:
+            args[self.const_rng.randrange(len(args))] = self._call_const()
         if self.opts.abi_calls and self.rng.random() < 0.35:
             self.features["call_indirect"] += 1  # "call" counts it too (above)
             fp = self.fb.insert(AddrOp(c.name)).res
@@ -625,6 +635,21 @@ class _FuncGen:
             res = self.fb.call(c.name, *args, results=[r32] * c.nres)
         for v in [res] if c.nres == 1 else res.results:
             self.add(v)
+
+    def _call_const(self) -> SSAValue:
+        """An immediate from the function's entry block, read only by call
+        arguments (one of at most two): it lives across every call between
+        there and its readers unless ``ori-abi`` recomputes it."""
+        self.features["const_arg"] += 1
+        if len(self.call_consts) < 2 and (not self.call_consts or self.const_rng.random() < 0.5):
+            v = self.fb.mov(self.const_rng.randrange(-(1 << 31), 1 << 31))
+            op = v.owner
+            assert isinstance(op, Operation)
+            op.detach()
+            entry = self.fb.entry
+            entry.insert_op_before(op, entry.first_op) if entry.first_op else entry.add_op(op)
+            self.call_consts.append(v)
+        return self.const_rng.choice(self.call_consts)
 
     # ---- the activation's local array (GenOptions.frames) ----------------
     def open_frame(self) -> None:

@@ -61,6 +61,7 @@ from ori_dialect.ir.abi import RET_MODES, AbiAttr, AbiFields, Slot, regset_text
 from ori_dialect.ir.registers import RegFile
 from ori_dialect.ops.control import CallIndirectOp, CallOp
 from ori_dialect.ops.func import FuncOp
+from passes.abi.constant_args import recompute_constant_args
 from passes.abi.limits import ABI_LIMIT_ATTR, propagate_limits
 from passes.abi.lower import ABI_OUTGOING_ATTR, lower_call, lower_callee
 from passes.abi.params import stack_bytes
@@ -130,6 +131,10 @@ class AbiPass(ModulePass):
         "parameters")
     lower_calls: bool = option(
         True, "ori: insert the pre-coloured copies (off: only set up and check the ABI)")
+    constant_args: bool = option(
+        True, "ori: an argument computed from no register (an immediate, a symbol or frame "
+        "address, a constant-bank read) is recomputed into its parameter register at each "
+        "call instead of held across calls (constant_args.py)")
     remarks: bool = option(False, "ori: print each function's resolved ABI to stderr")
     reserve_r0_r3: bool = option(
         False, "seed 003 'Reserved Registers' read literally: R0-R3 are never allocated in a "
@@ -228,6 +233,8 @@ class AbiPass(ModulePass):
                     lower_outgoing(call, params)
                 lower_call(call, params, rets, ra)
                 outgoing = max(outgoing, stack_bytes(params))
+            if self.constant_args and calls[n]:
+                recompute_constant_args(f)
             if outgoing:
                 f.attributes[ABI_OUTGOING_ATTR] = IntegerAttr(outgoing, i32)
             f.abi = resolved_attr(res)
