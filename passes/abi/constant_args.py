@@ -150,6 +150,23 @@ def _argument_copy(user: Operation) -> tuple[list[Operation], Operation] | None:
     return ops, last
 
 
+def _copied(arg: SSAValue) -> SSAValue | None:
+    """The value an argument copy puts in its parameter register (the MOV's
+    source, the source of the UNPACK whose parts the PACK joins), or None:
+    ``arg`` is no copy -- a constant already written at the call (a clone
+    made for an earlier call of the same value), a call result."""
+    last = arg.owner
+    if not isinstance(last, Operation) or ABI_REG_ATTR not in last.attributes:
+        return None
+    if isinstance(last, MovOp):
+        return last.operands[0] if last.operands else None
+    if isinstance(last, PackOp) and last.operands:
+        un = last.operands[0].owner
+        if isinstance(un, UnpackOp) and ABI_COPY_ATTR in un.attributes:
+            return un.operands[0]
+    return None
+
+
 def _erase_unused(chain: list[Operation]) -> None:
     for op in reversed(chain):
         if all(not r.uses for r in op.results) and op.parent is not None:
@@ -164,13 +181,7 @@ def recompute_constant_args(func: Operation) -> int:
     seen: set[SSAValue] = set()
     for call in [o for o in func.walk() if isinstance(o, CallOp)]:
         for arg in call.operands:
-            last = arg.owner
-            if not isinstance(last, Operation) or ABI_REG_ATTR not in last.attributes:
-                continue
-            v = last.operands[0] if isinstance(last, MovOp) else (
-                last.operands[0].owner.operands[0]
-                if isinstance(last, PackOp) and last.operands
-                and isinstance(last.operands[0].owner, UnpackOp) else None)
+            v = _copied(arg)
             if v is None or v in seen:
                 continue
             seen.add(v)

@@ -238,3 +238,50 @@ def test_chain_costs(name: str, cost: int, width: int) -> None:
     assert chain_cost(chain) == cost
     assert v.type.num_regs() == width  # type: ignore[attr-defined]
 
+
+
+TWO_CALLS = """
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func @f(%a: !ori.r32, %b: !ori.r64) -> !ori.r32 {
+    %lo, %hi = ori.unpack %b : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %s = ori.iadd3 %a, %lo, %hi : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.ret %s : !ori.r32
+  }
+  ori.func kernel @k() {
+    %k = ori.mov 0x2a : () -> !ori.r32
+    %w = ori.pack %k, 0x7 : (!ori.r32) -> !ori.r64
+    %x = ori.mov 0x5 : () -> !ori.r32
+    %r1 = ori.call @f(%x, %w) : (!ori.r32, !ori.r64) -> !ori.r32
+    %r2 = ori.call @f(%x, %w) : (!ori.r32, !ori.r64) -> !ori.r32
+    %r3 = ori.call @f(%r2, %w) : (!ori.r32, !ori.r64) -> !ori.r32
+    ori.exit
+  }
+}
+"""
+
+
+def test_one_constant_passed_to_several_calls() -> None:
+    """Each call gets its own clone (the later calls' arguments are then
+    clones, not copies, when the loop over calls reaches them); the MOV
+    read by the PACK is cloned with it, its other reader (none) keeps no
+    original."""
+    m = parse(TWO_CALLS)
+    with contextlib.redirect_stderr(io.StringIO()):
+        apply_pipeline(m, "ori-abi")
+    m.verify()
+    k = _kernel_named(m, "k")
+    calls = [o for o in k.walk() if o.name == "ori.call"]
+    for c in calls:
+        owners = [a.owner for a in c.operands]
+        assert owners[1].name == "ori.pack" and ABI_REG_ATTR in owners[1].attributes
+    assert calls[0].operands[0].owner.name == "ori.mov"
+    assert not calls[0].operands[0].owner.operands  # the immediate itself
+    assert calls[2].operands[0].owner.operands  # a copy of the call result
+    # 3 PACKs + their 3 MOV 0x2a, 2 MOV 0x5; the originals are gone
+    movs = [o for o in k.walk() if o.name == "ori.mov" and not o.operands]
+    assert len(movs) == 5
+    assert len([o for o in k.walk() if o.name == "ori.pack"]) == 3
+
+
+def _kernel_named(m: ModuleOp, name: str) -> FuncOp:
+    return next(f for f in m.walk() if isinstance(f, FuncOp) and f.sym_name.data == name)
