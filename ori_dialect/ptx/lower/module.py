@@ -15,16 +15,20 @@ Module-level decisions:
   declaration order at their alignment, as ptxas 13.0 does (``c[0x3][...]``;
   ``ptxas -v``'s ``cmem[3]`` is their total).  ``.extern`` variables without
   a definition are refused: ori has no linker.
-* ``.shared`` variables (module or function scope) get one offset in the
-  shared window each, in declaration order at their alignment, because the
-  IR bakes the offset into every access and a device function may serve
-  several kernels; ``.extern .shared`` arrays (dynamic shared memory) start
-  after all static ones at 16-byte alignment.  Module-scope ones also appear
-  as ``ori.global ... shared`` ops.  Each kernel records ptxas's ``smem``
-  figure -- only the static variables it and the device functions it
-  reaches (directly or through an address) use, laid out in declaration
-  order -- as ``ori.shared_bytes``, and, when the module-wide offsets it
-  touches reach further, that extent as ``ori.shared_extent``, which the
+* ``.shared`` variables (module or function scope) are laid out per kernel,
+  as ptxas lays them out: the static ones a kernel and the device functions
+  it reaches use, from 0 in declaration order at their alignment; kernels
+  that reach one device function using shared memory share a layout,
+  because the IR bakes an offset into every access and lowers a device
+  function once (:mod:`.shared_layout`).  ``.extern .shared`` arrays
+  (dynamic shared memory) start after the layout's static variables at
+  16-byte alignment.  Module-scope ones also appear as ``ori.global ...
+  shared`` ops, with an offset where every layout agrees on it.  Each
+  kernel records ptxas's ``smem`` figure -- only the static variables it
+  and the device functions it reaches (directly or through an address)
+  use, laid out in declaration order -- as ``ori.shared_bytes``, and, when
+  its layout's offsets reach further (a variable only another kernel of
+  its group uses), that extent as ``ori.shared_extent``, which the
   interpreter allocates (the launch's dynamic size follows it).
 * Functions are lowered in file order; a device function's declared
   prototype (``.func`` without body) must be defined in the same module,
@@ -48,6 +52,7 @@ from ori_dialect.ops.module_vars import GlobalOp
 from ori_dialect.ptx import ast
 from ori_dialect.ptx.lower.builder import param_size_align
 from ori_dialect.ptx.lower.function import FunctionLowering
+from ori_dialect.ptx.lower.shared_layout import plan_shared_layouts
 from ori_dialect.ptx.lower.types import type_bits
 from ori_dialect.ptx.parser import PtxSyntaxError, parse_ptx
 from targets import get_target
@@ -102,7 +107,8 @@ class ModuleLowering:
         return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
 
     def declare_shared(self, st: ast.VarDecl, fl: FunctionLowering | None = None) -> None:
-        if st.name in self.shared_offsets or st.name in self.dynamic_shared:
+        # (module-wide offsets: the layouts are planned once all are declared)
+        if st.name in self.shared_layout or st.name in self.dynamic_shared:
             return
         if st.name in self.global_vars:
             raise PtxSyntaxError(self.filename, st.line, st.col,
@@ -165,22 +171,28 @@ class ModuleLowering:
                 raise PtxSyntaxError(self.filename, g.line, g.col,
                                      f"module-scope .{g.space} variable '{g.name}' is not "
                                      "supported", self.source_line(g.line))
+        slots: list[GlobalOp | ast.VarDecl] = []
         for g in self.ast.globals:
             if isinstance(g, ast.VarDecl) and g.space in ("global", "const"):
-                var_ops.append(self._variable(g))
+                slots.append(self._variable(g))
             elif isinstance(g, ast.VarDecl) and g.space == "shared" and g.name in self.shared_offsets \
                     and g.name not in self.dynamic_shared:
-                size, align = param_size_align(g)
-                var_ops.append(GlobalOp(g.name, "shared", size, align,
-                                        offset=self.shared_offsets[g.name]))
+                slots.append(g)
         # Function-scope shared arrays get their place before any body is lowered.
         for f in self.ast.functions:
             for st in f.statements():
                 if isinstance(st, ast.VarDecl) and st.space == "shared":
                     self.declare_shared(st)
-        dyn_base = -(-self.shared_end // 16) * 16
-        for name in self.dynamic_shared:
-            self.shared_offsets[name] = dyn_base
+        self.layouts = plan_shared_layouts(self.ast.functions, self.shared_order,
+                                           self.shared_layout, self.dynamic_shared,
+                                           self.address_taken)
+        for g in slots:
+            if isinstance(g, GlobalOp):
+                var_ops.append(g)
+                continue
+            size, align = param_size_align(g)
+            var_ops.append(GlobalOp(g.name, "shared", size, align,
+                                    offset=self.layouts.common.get(g.name)))
         ops: list[Operation] = []
         uses: dict[str, set[str]] = {}
         calls: dict[str, set[str]] = {}
@@ -189,6 +201,9 @@ class ModuleLowering:
         for f in self.ast.functions:
             if f.body is None:
                 continue
+            # the offsets of the kernels that reach this function (shared_layout.py)
+            self.shared_offsets = self.layouts.offsets[f.name]
+            self.shared_end = self.layouts.static_end[f.name]
             fl = FunctionLowering(self, f)
             func = fl.lower()
             uses[f.name] = fl.shared_used
@@ -202,6 +217,8 @@ class ModuleLowering:
                 kernels.append(func)
             ops.append(func)
         for func in kernels:
+            self.shared_offsets = self.layouts.offsets[func.sym_name.data]
+            self.shared_end = self.layouts.static_end[func.sym_name.data]
             self._shared_figures(func, uses, calls, indirect)
         ops.extend(self.helpers.values())
         return ModuleOp([*var_ops, *self.runtime_decls.values(), *ops], attributes={TARGET_ATTR: StringAttr(self.target_name)})
