@@ -234,7 +234,11 @@ class AbiPass(ModulePass):
                 lower_call(call, params, rets, ra)
                 outgoing = max(outgoing, stack_bytes(params))
             if self.constant_args and calls[n]:
-                recompute_constant_args(f)
+                k = recompute_constant_args(f)
+                if self.remarks and k:
+                    emit_remark(n, f"{k} argument cop{'y' if k == 1 else 'ies'} replaced by the "
+                                   "constant written at the call (constant_args.py)",
+                                pass_name="ori-abi")
             if outgoing:
                 f.attributes[ABI_OUTGOING_ATTR] = IntegerAttr(outgoing, i32)
             f.abi = resolved_attr(res)

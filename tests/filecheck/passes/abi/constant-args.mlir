@@ -2,6 +2,7 @@
 // RUN: ori-opt %s -p 'ori-abi{constant-args=false}' | filecheck %s --check-prefix=OFF
 // RUN: ori-opt %s -p 'ori-abi,ori-regalloc{stats=true},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ASM
 // RUN: ori-opt %s -p 'ori-abi{constant-args=false},ori-regalloc{stats=true},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ASM-OFF
+// RUN: ori-opt %s -p 'ori-abi{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
 
 // Constant arguments recomputed at their calls (passes/abi/constant_args.py):
 // in @loop the symbol address %g, the immediate %k, the generic address of
@@ -85,3 +86,5 @@ builtin.module attributes {ori.target = "sm_80"} {
 // ASM-OFF-LABEL: .entry loop
 // ASM-OFF:       UNPACK R4, R5, {{R[0-9]+}} ;
 // ASM-OFF:       end loop: 25 instructions
+
+// REMARK: ori-abi: @loop: remark: 7 argument copies replaced by the constant written at the call (constant_args.py)
