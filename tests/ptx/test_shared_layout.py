@@ -4,12 +4,18 @@ kernels over three ``__shared__`` arrays and a device function two of them
 call.  The kernels compute what numpy says before and after ``ori-ptxas``;
 the smem figures are ptxas 13.0's; the kernels that share no device
 function get ptxas's offsets (measured with cuobjdump: k3 has ``b`` at
-0x400, k4 at 0); k1 and k2 share one layout for their common ``dev``."""
+0x400, k4 at 0); k1 and k2 share one layout for their common ``dev``.  And
+every example kernel's smem figure is ``ptxas -v``'s."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +30,7 @@ from ori_dialect.ptx.lower.shared_layout import function_refs, plan_shared_layou
 from ori_dialect.testing.equivalence import apply_pipeline, run_launch
 
 PTX = Path(__file__).parent / "inputs" / "shared_layout.ptx"
+ROOT_EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 N = 64
 T = np.arange(N)
 WANT = {
@@ -90,3 +97,46 @@ def test_dynamic_shared_after_the_group_static_end() -> None:
     lay = plan_shared_layouts(ast.functions, order, sizes, ["dyn"], set())
     assert lay.offsets["k4"]["dyn"] == 0x100  # 250 rounded up to 16
     assert lay.offsets["k1"]["dyn"] == 0x600
+
+
+EXAMPLES = sorted(ROOT_EXAMPLES.glob("**/ptx/sm_*/*.ptx"))
+
+
+def _ptxas_smem(ptx: Path) -> dict[str, int]:
+    """``ptxas -v``'s ``bytes smem`` per kernel (0 where it prints none)."""
+    arch = next(p for p in ptx.parts if p.startswith("sm_"))
+    err = subprocess.run(["ptxas", f"-arch={arch}", "-v", str(ptx), "-o", os.devnull],
+                         capture_output=True, text=True, check=True).stderr
+    out: dict[str, int] = {}
+    kernel = None
+    for line in err.splitlines():
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            kernel = m.group(1)
+        elif "Used" in line and kernel is not None:
+            s = re.search(r"(\d+) bytes smem", line)
+            out[kernel] = int(s.group(1)) if s else 0
+            kernel = None
+    return out
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas not on PATH")
+def test_smem_equals_ptxas_on_every_example() -> None:
+    """Every example kernel's ``ori.shared_bytes`` is ptxas's ``bytes smem``."""
+    assert len(EXAMPLES) > 50
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        want = dict(zip(EXAMPLES, pool.map(_ptxas_smem, EXAMPLES), strict=True))
+    wrong = []
+    n = 0
+    for ptx in EXAMPLES:
+        m = import_ptx(ptx.read_text(), str(ptx))
+        for f in m.walk():
+            if isinstance(f, FuncOp) and f.is_kernel:
+                a = f.attributes.get("ori.shared_bytes")
+                got = a.value.data if a is not None else 0  # type: ignore[attr-defined]
+                n += 1
+                if want[ptx].get(f.sym_name.data) != got:
+                    wrong.append(f"{ptx}: {f.sym_name.data[:60]} ori {got}, ptxas "
+                                 f"{want[ptx].get(f.sym_name.data)}")
+    assert n > 300
+    assert not wrong, "\n".join(wrong)
