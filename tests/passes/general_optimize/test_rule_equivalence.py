@@ -1,6 +1,6 @@
 """The interpreter's results are unchanged by constants moved by swapping
 sources, ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``zero-accumulator``, ``lea-sx32``, ``sx-wide-add`` and ``wide-add`` (its add
+``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``narrow-store``, ``zero-accumulator``, ``lea-sx32``, ``sx-wide-add`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
@@ -243,7 +243,21 @@ COMMUTED_CONSTANTS = """
     ori.stg [%w + 0x180], %y : (!ori.r64, !ori.r32) -> ()
 """
 
-CASES = {"constants": (COMMUTED_CONSTANTS, 8), "add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
+# masks read only by narrow stores: u16 and u8 of a sum's low bits, s16 of
+# a value whose bit 15 is random (the sign a wider read would see); a
+# wrong rewrite stores other bytes
+NARROW_STORE = """
+    %s = ori.iadd3 %a0, %b0, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %m16 = ori.lop3 %s, 0xffff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    ori.stg u16 [%w + 0x200], %m16 : (!ori.r64, !ori.r32) -> ()
+    %m8 = ori.lop3 %a0, 0x1ff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    ori.stg u8 [%w + 0x202], %m8 : (!ori.r64, !ori.r32) -> ()
+    ori.stg s16 [%w + 0x204], %m16 : (!ori.r64, !ori.r32) -> ()
+    %k8 = ori.lop3 %b0, 0xff, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    ori.stg u16 [%w + 0x206], %k8 : (!ori.r64, !ori.r32) -> ()
+"""
+
+CASES = {"narrow-store": (NARROW_STORE, 2), "constants": (COMMUTED_CONSTANTS, 8), "add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
          "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
          "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
          "wide-add": (WIDE_ADD_CHAIN, 2), "sx-wide-add": (SX_WIDE_ADD, 2)}
