@@ -118,6 +118,7 @@ from xdsl.utils.target import Target
 from ori_dialect.ir.attrs import CBankAttr, ParamAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
 from ori_dialect.ir.registers import OriRegisterType
+from ori_dialect.ops.base import INDEX_SCALES
 from ori_dialect.ops.control import BraOp, BrxOp, CallIndirectOp, CallOp, ExitOp, PragmaOp, RetOp
 from ori_dialect.ops.func import TARGET_ATTR, FuncOp, RuntimeFuncOp
 from ori_dialect.ops.module_vars import AddrOp
@@ -434,9 +435,12 @@ class _FunctionPrinter:
             if slot.address:
                 off = vals[i + 1][1] if i + 1 < len(vals) else None
                 o = off.value.data if isinstance(off, IntegerAttr) else 0
-                base = self.operand(v, smods.get(slot.name))
+                scale = smods.get(slot.name) if smods.get(slot.name) in INDEX_SCALES else None
+                base = self.operand(v, None if scale else smods.get(slot.name))
                 if _is_wide_base(slot, v):
                     base += ".64"
+                if scale:
+                    base += "." + scale.upper()  # [R8.X4+0x100]
                 if is_ldc and out:
                     bank = out.pop()
                     inner = _hex(o) if base == "RZ" else base + (f"{o:+#x}" if o else "")

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from ori_dialect.interpreter.decoder import Decoder
 
 _M64 = (1 << 64) - 1
+_M32 = (1 << 32) - 1
 Addr = Callable[[Frame, np.ndarray], np.ndarray]
 Builder = Callable[["Decoder", Any, int], Core]
 
@@ -102,12 +103,20 @@ def _address(dec: Decoder, op: MemoryOp) -> Addr:
             return np.full(len(idx), const64, dtype=np.int64)
 
         return addr64c
+    scale = op.index_scale()
+    if s >= 0 and scale != 1:
+        # [R.X4 + off]: the index times the scale in 32 bits, as a SHL of
+        # it would have given
+        def addr32x(frame: Frame, idx: np.ndarray) -> np.ndarray:
+            return ((frame[s][idx].astype(np.int64) * scale) & _M32) + off
+
+        return addr32x
     if s >= 0:
         def addr32(frame: Frame, idx: np.ndarray) -> np.ndarray:
             return frame[s][idx].astype(np.int64) + off
 
         return addr32
-    const32 = int(c) + off
+    const32 = ((int(c) * scale) & _M32) + off
 
     def addr32c(frame: Frame, idx: np.ndarray) -> np.ndarray:
         return np.full(len(idx), const32, dtype=np.int64)

@@ -77,6 +77,9 @@ def print_instruction(self: OriInstruction, printer: Printer) -> None:
             off_v = vals[i + 1][1] if i + 1 < len(vals) else None
             printer.print_string("[")
             _print_src(printer, v, smods.get(slot.name))
+            scale = _INDEX_SCALE_TEXT.get(smods.get(slot.name, ""))
+            if scale:
+                printer.print_string(f" * {scale}")
             if isinstance(off_v, IntegerAttr):
                 o = off_v.value.data
                 if o:
@@ -138,6 +141,16 @@ def parse_instruction(cls: type[OriInstruction], parser: Parser) -> InstructionP
         if slot.address:
             parser.parse_punctuation("[", f" to open the address of {cls.name}")
             _parse_src(parser, cls, slot, regs, consts, smods)
+            star = parser.pos
+            if parser.parse_optional_punctuation("*") is not None:
+                k = parser.parse_integer(allow_boolean=False, allow_negative=False)
+                token = f"x{k}"
+                if token not in slot.smods:
+                    allowed = ", ".join(str(n) for n in sorted(int(t[1:]) for t in slot.smods)) or "none"
+                    parser.raise_error(
+                        f"{cls.name}: the address index cannot be scaled by {k} "
+                        f"(scales: {allowed})", star, parser.pos)
+                smods[slot.name] = StringAttr(token)
             off = 0
             if parser.parse_optional_punctuation("+") is not None:
                 off = parser.parse_integer(allow_boolean=False, allow_negative=False)
@@ -258,6 +271,10 @@ def _parse_function_type(parser: Parser) -> tuple[list[Attribute], list[Attribut
     if outs is None:
         outs = [_parse_type_fast(parser)]
     return ins, outs
+
+
+_INDEX_SCALE_TEXT = {"x4": "4", "x8": "8", "x16": "16"}
+"""A scaled address base's modifier and the factor printed after it."""
 
 
 def _print_src(printer: Printer, v: SSAValue | Attribute, smod: str | None) -> None:

@@ -153,11 +153,19 @@ def fsrc(name: str, *, immediate: bool = False, cbank: bool = False, width: int 
     )
 
 
-def addr(width: int) -> tuple[Src, Src]:
+INDEX_SCALES = {"x4": 4, "x8": 8, "x16": 16}
+"""The index scales of a shared-memory address (``[R8.X4+0x100]``): source
+modifiers of its base slot."""
+
+
+def addr(width: int, scaled: bool = False) -> tuple[Src, Src]:
     """A memory address: base register (64-bit for global/generic, 32-bit for
-    shared/local) printed with its signed immediate offset as ``[%a + 0x10]``."""
-    base = Src("addr", R64 if width == 64 else R, address=True)
+    shared/local) printed with its signed immediate offset as ``[%a + 0x10]``;
+    ``scaled``: the base may be an index times 4, 8 or 16 (``[%a * 4 +
+    0x10]``, SASS ``[R8.X4+0x10]``: LDS and STS)."""
+    base = Src("addr", R64 if width == 64 else R, address=True,
+               smods=frozenset(INDEX_SCALES) if scaled else frozenset())
     return base, Src("offset", (), imm="int", fixed=False)
 
 
-__all__ = ["R64", "RW", "OriInstruction", "P", "R", "addr", "fsrc", "imm", "ori_op", "pred", "reg", "rio"]
+__all__ = ["INDEX_SCALES", "R64", "RW", "OriInstruction", "P", "R", "addr", "fsrc", "imm", "ori_op", "pred", "reg", "rio"]

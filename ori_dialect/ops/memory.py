@@ -24,7 +24,7 @@ from ori_dialect.ir.registers import (
     R128Type,
     uniform_counterpart,
 )
-from ori_dialect.ops.base import RW, R, addr, imm, ori_op
+from ori_dialect.ops.base import INDEX_SCALES, RW, R, addr, imm, ori_op
 
 WIDTHS = ("u8", "s8", "u16", "s16", "b32", "b64", "b128")
 _WIDTH = ModGroup("width", WIDTHS, default="b32")
@@ -72,6 +72,11 @@ class MemoryOp(OriInstruction):
     def offset(self) -> int:
         return self.src_int("offset") or 0
 
+    def index_scale(self) -> int:
+        """What the address's base register is multiplied by (``[%a * 4 +
+        o]``: 4; 1 for a plain base)."""
+        return INDEX_SCALES.get(self.smod_map().get("addr", ""), 1)
+
     def verify_semantics(self) -> None:
         w = self.mod("width") or "b32"
         want = _reg_for_width(w)
@@ -94,7 +99,7 @@ def _load(space: MemSpace, base_bits: int, latency: LatencyClass, sass: str):
         LATENCY = latency
         SASS = sass
         DSTS = (Dst("d", RW),)
-        SRCS = addr(base_bits)
+        SRCS = addr(base_bits, scaled=space is MemSpace.SHARED)
         MODS = (_WIDTH, _CACHE, _SEM, _SCOPE)
 
     return _Load
@@ -107,7 +112,7 @@ def _store(space: MemSpace, base_bits: int, sass: str):
         SASS = sass
         LATENCY = LatencyClass.WIDE_MEMORY
         DATA_SLOT = "value"
-        SRCS = (*addr(base_bits), Src("value", RW))
+        SRCS = (*addr(base_bits, scaled=space is MemSpace.SHARED), Src("value", RW))
         MODS = (_WIDTH, _CACHE, _SEM, _SCOPE)
 
     return _Store

@@ -56,6 +56,9 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``sx-wide-add`` (``sx_wide_add.py``) -- ``PACK(IADD3 i, b0; LEA.HI.X.SX32
   i, b1, 0x1)`` -> ``IMAD.WIDE i, 0x1, PACK(b0, b1)``: a byte address in
   one instruction;
+* ``scaled-index`` (``scaled_index.py``) -- ``LDS/STS [(x << k) + o]`` ->
+  ``[x * 2^k + o]`` (SASS ``[R8.X4+0x100]``) when the shift has no other
+  reader;
 * ``narrow-store`` (``narrow_store.py``) -- ``ST.U16 [a], (x & 0xffff)``
   -> ``ST.U16 [a], x``: a mask read only by stores that keep no more bits
   than it does goes (CUB's 16-bit radix counters);
@@ -77,7 +80,7 @@ one walk over a function's ops (program order, not recursive: ops made in
 the round wait for the next) applies the first per-op pattern that matches,
 in the order pack-unpack, copy-prop, fold, imad-identity, wide-add, lea, frame-addr, addr-offset, imad-add,
 iadd3-merge,
-add-chain, setp-combine, lop3-predicate, lop3-merge, lea-sx32, narrow-store, guard-sink; then a second walk
+add-chain, setp-combine, lop3-predicate, lop3-merge, lea-sx32, scaled-index, narrow-store, guard-sink; then a second walk
 applies const-prop to every constant-producing op.  Rounds repeat until one
 changes nothing or ``max-iterations`` is reached; after the first, a round
 visits only the ops near the previous changes (``driver.py`` says why that
@@ -127,6 +130,7 @@ from passes.general_optimize.lop3_merge import MergeLop3
 from passes.general_optimize.lop3_predicate import Lop3Predicate
 from passes.general_optimize.narrow_store import NarrowStore
 from passes.general_optimize.pack_unpack import PackOfUnpack, UnpackOfPack, ZeroAccumulator
+from passes.general_optimize.scaled_index import ScaledIndex
 from passes.general_optimize.setp_combine import CombineSetp
 from passes.general_optimize.sx_wide_add import SignedWideAdd
 from passes.general_optimize.tuple_args import promote_tuple_args
@@ -142,7 +146,7 @@ class FunctionStats:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
                 "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge",
-                "imad-add", "zero-accumulator", "sx-wide-add", "narrow-store")
+                "imad-add", "zero-accumulator", "sx-wide-add", "narrow-store", "scaled-index")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -233,6 +237,10 @@ class GeneralOptimizePass(ModulePass):
         True, "ori: base + (int64)i on a register base, IADD3 + LEA.HI.X.SX32, becomes one "
         "IMAD.WIDE i, 0x1, base (sx_wide_add.py)"
     )
+    scaled_index: bool = option(
+        True, "ori: a shared-memory address that is an index shifted by 2, 3 or 4, read by "
+        "nothing else, becomes the scaled index [x * 4 + o] (scaled_index.py)"
+    )
     narrow_store: bool = option(
         True, "ori: a LOP3 mask (x & 0xffff, x & 0xff) read only by 16- or 8-bit stores is "
         "removed, the stores write x (narrow_store.py)"
@@ -314,6 +322,8 @@ class GeneralOptimizePass(ModulePass):
             per_op.append(SignWordLeaHi(counts))
         if self.sx_wide_add:
             per_op.append(SignedWideAdd(counts))
+        if self.scaled_index:
+            per_op.append(ScaledIndex(counts))
         if self.narrow_store:
             per_op.append(NarrowStore(counts))
         if self.guard_sink:

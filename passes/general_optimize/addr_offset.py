@@ -302,7 +302,9 @@ class AddressOffset(CountingPattern):
             if plan is None:
                 return
             build, k = plan
-        new_off = op.offset() + k
+        # a scaled index ([x * 4 + off], scaled_index.py): (x + K) * 4 is
+        # x * 4 + 4K
+        new_off = op.offset() + k * op.index_scale()
         if not OFFSET_MIN <= new_off <= OFFSET_MAX:
             return
         if build is not None:

@@ -299,3 +299,57 @@ def test_tuple_args_keep_results(tmp_path: Path) -> None:
     assert seen.kernels == 1 and seen.changed == 1
     seen = check_lit_inputs([tmp_path], "ori-general-optimize,ori-regalloc", seeds=range(4))
     assert seen.kernels == 1
+
+
+# scaled shared-memory indices: each thread stores its word at t * 4, a
+# pair at t * 8 and a quad at t * 16, then reads other threads' (t ^ 5,
+# t + 3): a wrong scale or offset reads another slot or an unwritten one
+SCALED_INDEX = """builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @k() attributes {params = [#ori.param<8, align 8, at 0x0>], ori.shared_bytes = 2048 : i32} {
+    %p = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %w = ori.imad wide.u32 %t, 0x4, %p : (!ori.r32, !ori.r64) -> !ori.r64
+    %a0 = ori.ldg [%w] : (!ori.r64) -> !ori.r32
+    %b0 = ori.ldg [%w + 0x80] : (!ori.r64) -> !ori.r32
+    %s4 = ori.shl %t, 0x2 : (!ori.r32) -> !ori.r32
+    ori.sts [%s4], %a0 : (!ori.r32, !ori.r32) -> ()
+    %pair = ori.pack %a0, %b0 : (!ori.r32, !ori.r32) -> !ori.r64
+    %s8 = ori.imad %t, 0x8, RZ : (!ori.r32) -> !ori.r32
+    ori.sts b64 [%s8 + 0x100], %pair : (!ori.r32, !ori.r64) -> ()
+    %quad = ori.pack %b0, %a0, %t, %b0 : (!ori.r32, !ori.r32, !ori.r32, !ori.r32) -> !ori.r128
+    %s16 = ori.shl %t, 0x4 : (!ori.r32) -> !ori.r32
+    ori.sts b128 [%s16 + 0x300], %quad : (!ori.r32, !ori.r128) -> ()
+    ori.bar 0x0 : () -> ()
+    %u = ori.lop3 %t, 0x5, RZ, 0x3c : (!ori.r32) -> !ori.r32
+    %u4 = ori.shl %u, 0x2 : (!ori.r32) -> !ori.r32
+    %x = ori.lds [%u4] : (!ori.r32) -> !ori.r32
+    %u8 = ori.shl %u, 0x3 : (!ori.r32) -> !ori.r32
+    %y = ori.lds b64 [%u8 + 0x100] : (!ori.r32) -> !ori.r64
+    %v = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %v31 = ori.lop3 %v, 0x1f, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %v16 = ori.shl %v31, 0x4 : (!ori.r32) -> !ori.r32
+    %z = ori.lds b128 [%v16 + 0x300] : (!ori.r32) -> !ori.r128
+    %y0, %y1 = ori.unpack %y : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %z0, %z1, %z2, %z3 = ori.unpack %z : (!ori.r128) -> (!ori.r32, !ori.r32, !ori.r32, !ori.r32)
+    %s1 = ori.iadd3 %x, %y0, %y1 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s2 = ori.lop3 %z0, %z1, %z2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s3 = ori.iadd3 %s1, %s2, %z3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %s3 : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
+"""
+
+
+def test_scaled_index_keeps_results(tmp_path: Path) -> None:
+    counts: Counter[str] = Counter()
+    m = Parser(make_context(), SCALED_INDEX).parse_module()
+    with contextlib.redirect_stderr(io.StringIO()):
+        for f in functions_of(m):
+            counts.update(GeneralOptimizePass().run_function(f).counts)
+    assert counts["scaled-index"] == 6, counts
+    (tmp_path / "scaled-index.mlir").write_text(SCALED_INDEX)
+    seen = check_lit_inputs([tmp_path], "ori-general-optimize", seeds=range(8))
+    assert seen.kernels == 1 and seen.changed == 1
+    seen = check_lit_inputs([tmp_path], "ori-general-optimize,ori-regalloc", seeds=range(4))
+    assert seen.kernels == 1

@@ -112,11 +112,11 @@ builtin.module attributes {ori.target = "sm_80"} {
 // A constant 0 is RZ, which needs no constant port: it reaches the IMAD's
 // addend beside the multiplier's immediate (the wmma lowering's `lane * 2 +
 // smem_base` with a base of 0) and a slot that takes no immediate at all
-// (the STS data, ptxas's `STS [R2], RZ`).
+// (the STS data, ptxas's `STS [R2.X4], RZ`; the shifted index is read
+// scaled by the store, scaled_index.py).
 // CHECK-LABEL: ori.func kernel @zero(
 // CHECK:         %m = ori.imad %x, 0x2, RZ
-// CHECK-NEXT:    %x4 = ori.shl %x, 0x2
-// CHECK-NEXT:    ori.sts [%x4], RZ
+// CHECK-NEXT:    ori.sts [%x * 4], RZ
 // REM: remark: @zero: general-optimize [copies=0] [constants=2]
 // OFF:           %m = ori.imad %x, 0x2, %z
 builtin.module attributes {ori.target = "sm_80"} {
