@@ -42,7 +42,7 @@ address it takes (an indirect call may reach any of those).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from ori_dialect.ptx import ast
 
@@ -61,19 +61,16 @@ class FunctionRefs:
 
 
 def _symbols(op: object) -> Iterable[str]:
+    """Every symbol name inside an operand, whatever its shape (an address,
+    a vector, a texture reference ...: any operand field that holds one)."""
     if isinstance(op, ast.Symbol):
         yield op.name
-    elif isinstance(op, ast.Address):
-        if isinstance(op.base, ast.Symbol):
-            yield op.base.name
-    elif isinstance(op, ast.Vector):
-        for e in op.elements:
+    elif isinstance(op, tuple):
+        for e in op:
             yield from _symbols(e)
-    elif isinstance(op, ast.TextureRef):
-        if isinstance(op.base, ast.Symbol):
-            yield op.base.name
-        for e in op.rest:
-            yield from _symbols(e)
+    elif is_dataclass(op) and not isinstance(op, type):
+        for f in fields(op):
+            yield from _symbols(getattr(op, f.name))
 
 
 def function_refs(f: ast.Function, shared: set[str], functions: set[str]) -> FunctionRefs:
