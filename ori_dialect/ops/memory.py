@@ -267,9 +267,9 @@ class AtomicOp(MemoryOp):
             raise VerifyException(f"{self.name}: 'cas' takes a compare and a swap value, others one value")
 
 
-def _atom_srcs(base_bits: int) -> tuple[Src, ...]:
+def _atom_srcs(base_bits: int, scaled: bool = False) -> tuple[Src, ...]:
     return (
-        *addr(base_bits),
+        *addr(base_bits, scaled=scaled),
         Src("value", (R32Type, R64Type), imm="int"),
         Src("swap", (R32Type, R64Type), optional=True),
     )
@@ -294,7 +294,7 @@ class AtomsOp(AtomicOp):
     SASS = "ATOMS"
     SPACE = MemSpace.SHARED
     DSTS = (Dst("d", (R32Type, R64Type)),)
-    SRCS = _atom_srcs(32)
+    SRCS = _atom_srcs(32, scaled=True)  # ATOMS.ADD [R4.X4], R5
 
 
 @ori_op

@@ -56,7 +56,7 @@ package with its rule and the ptxas form it produces in its docstring):
 * ``sx-wide-add`` (``sx_wide_add.py``) -- ``PACK(IADD3 i, b0; LEA.HI.X.SX32
   i, b1, 0x1)`` -> ``IMAD.WIDE i, 0x1, PACK(b0, b1)``: a byte address in
   one instruction;
-* ``scaled-index`` (``scaled_index.py``) -- ``LDS/STS [(x << k) + o]`` ->
+* ``scaled-index`` (``scaled_index.py``) -- ``LDS/STS/ATOMS [(x << k) + o]`` ->
   ``[x * 2^k + o]`` (SASS ``[R8.X4+0x100]``) when the shift has no other
   reader;
 * ``narrow-store`` (``narrow_store.py``) -- ``ST.U16 [a], (x & 0xffff)``

@@ -12,8 +12,9 @@ ori's listing kept ``SHL R6, R0, 0x2`` before them, one per access in the
 radix sort's scatter (``SHL R7, R12, 0x2`` / ``STS [R7], R8``).
 
 ``y = SHL x, k`` (k = 2, 3 or 4; unguarded, no ``.W``) or ``y = IMAD x,
-2^k, RZ`` (the ``lo`` form), read only as the base address of ``LDS`` and
-``STS`` with no scale yet, becomes ``[x * 2^k + o]`` at each access; the
+2^k, RZ`` (the ``lo`` form), read only as the base address of ``LDS``,
+``STS`` and ``ATOMS`` (``ATOMS.ADD [R4.X4], R5``: 112 in the CUB device
+kernels) with no scale yet, becomes ``[x * 2^k + o]`` at each access; the
 shift then has no reader (dead-code erases it).  The address is computed
 in 32 bits either way (the interpreter scales in 32 bits, as the shift
 did).  A shift with any other reader stays: ``x`` would live on to the
@@ -29,7 +30,7 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.base import INDEX_SCALES
 from ori_dialect.ops.integer import IMadOp, ShlOp
-from ori_dialect.ops.memory import LdsOp, MemoryOp, StsOp
+from ori_dialect.ops.memory import AtomsOp, LdsOp, MemoryOp, StsOp
 from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op, unguarded
 
 SCALE_OF_SHIFT = {2: "x4", 3: "x8", 4: "x16"}
@@ -63,8 +64,8 @@ def _base_index(op: MemoryOp) -> int | None:
 
 
 def _scalable_access(user: object, v: SSAValue) -> bool:
-    """``user`` is an LDS/STS reading ``v`` as its unscaled base only."""
-    if not isinstance(user, LdsOp | StsOp) or user.index_scale() != 1:
+    """``user`` is an LDS/STS/ATOMS reading ``v`` as its unscaled base only."""
+    if not isinstance(user, LdsOp | StsOp | AtomsOp) or user.index_scale() != 1:
         return False
     if "addr" in user.smod_map():
         return False
@@ -76,12 +77,12 @@ def _scalable_access(user: object, v: SSAValue) -> bool:
 
 
 class ScaledIndex(CountingPattern):
-    """``LDS/STS [(x << k) + o]`` -> ``[x * 2^k + o]`` (module docstring)."""
+    """``LDS/STS/ATOMS [(x << k) + o]`` -> ``[x * 2^k + o]`` (module docstring)."""
 
-    ROOTS = (LdsOp, StsOp)
+    ROOTS = (LdsOp, StsOp, AtomsOp)
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: LdsOp | StsOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: LdsOp | StsOp | AtomsOp, rewriter: PatternRewriter) -> None:
         i = _base_index(op)
         if i is None:
             return

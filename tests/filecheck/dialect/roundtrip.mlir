@@ -122,6 +122,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
     ori.sts [RZ + 0x100], %a : (!ori.r32) -> ()
     %q2 = ori.lds b128 [%a * 16 + 0x20] : (!ori.r32) -> !ori.r128
     ori.sts [%a * 4], %a : (!ori.r32, !ori.r32) -> ()
+    %h2 = ori.atoms add.u32 [%a * 4 + 0x8], 0x1 : (!ori.r32) -> !ori.r32
     %53 = ori.ldl b64 [%a] : (!ori.r32) -> !ori.r64
     ori.stl b128 [%a + 0x10], %q : (!ori.r32, !ori.r128) -> ()
     %54 = ori.ld s8 [%w] : (!ori.r64) -> !ori.r32
@@ -138,6 +139,7 @@ builtin.module attributes {ori.target = "sm_90a"} {
     // CHECK-NEXT: ori.sts [RZ + 0x100], %{{.*}} :
     // CHECK-NEXT: ori.lds b128 [%{{.*}} * 16 + 0x20] :
     // CHECK-NEXT: ori.sts [%{{.*}} * 4], %{{.*}} :
+    // CHECK-NEXT: ori.atoms add.u32 [%{{.*}} * 4 + 0x8], 0x1 :
     // CHECK-NEXT: ori.ldl b64 [%{{.*}}] :
     // CHECK-NEXT: ori.stl b128 [%{{.*}} + 0x10], %{{.*}} :
     // CHECK-NEXT: ori.ld s8 [%{{.*}}] :

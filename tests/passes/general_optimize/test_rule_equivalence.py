@@ -307,8 +307,9 @@ def test_tuple_args_keep_results(tmp_path: Path) -> None:
 
 
 # scaled shared-memory indices: each thread stores its word at t * 4, a
-# pair at t * 8 and a quad at t * 16, then reads other threads' (t ^ 5,
-# t + 3): a wrong scale or offset reads another slot or an unwritten one
+# pair at t * 8 and a quad at t * 16 and counts its value's low 3 bits in
+# eight ATOMS bins, then reads other threads' (t ^ 5, t + 3) and bin t & 7:
+# a wrong scale or offset reads another slot or an unwritten one
 SCALED_INDEX = """builtin.module attributes {ori.target = "sm_80"} {
   ori.func kernel @k() attributes {params = [#ori.param<8, align 8, at 0x0>], ori.shared_bytes = 2048 : i32} {
     %p = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
@@ -324,8 +325,14 @@ SCALED_INDEX = """builtin.module attributes {ori.target = "sm_80"} {
     %quad = ori.pack %b0, %a0, %t, %b0 : (!ori.r32, !ori.r32, !ori.r32, !ori.r32) -> !ori.r128
     %s16 = ori.shl %t, 0x4 : (!ori.r32) -> !ori.r32
     ori.sts b128 [%s16 + 0x300], %quad : (!ori.r32, !ori.r128) -> ()
+    %bin = ori.lop3 %a0, 0x7, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %b4 = ori.shl %bin, 0x2 : (!ori.r32) -> !ori.r32
+    %old = ori.atoms add.u32 [%b4 + 0x700], 0x1 : (!ori.r32) -> !ori.r32
     ori.bar 0x0 : () -> ()
     %u = ori.lop3 %t, 0x5, RZ, 0x3c : (!ori.r32) -> !ori.r32
+    %u0 = ori.lop3 %t, 0x7, RZ, 0xc0 : (!ori.r32) -> !ori.r32
+    %c4 = ori.shl %u0, 0x2 : (!ori.r32) -> !ori.r32
+    %cnt = ori.lds [%c4 + 0x700] : (!ori.r32) -> !ori.r32
     %u4 = ori.shl %u, 0x2 : (!ori.r32) -> !ori.r32
     %x = ori.lds [%u4] : (!ori.r32) -> !ori.r32
     %u8 = ori.shl %u, 0x3 : (!ori.r32) -> !ori.r32
@@ -340,6 +347,7 @@ SCALED_INDEX = """builtin.module attributes {ori.target = "sm_80"} {
     %s2 = ori.lop3 %z0, %z1, %z2, 0x96 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     %s3 = ori.iadd3 %s1, %s2, %z3 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
     ori.stg [%w + 0x100], %s3 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %cnt : (!ori.r64, !ori.r32) -> ()
     ori.exit
   }
 }
@@ -348,4 +356,4 @@ SCALED_INDEX = """builtin.module attributes {ori.target = "sm_80"} {
 
 def test_scaled_index_keeps_results(tmp_path: Path) -> None:
     """A kernel of its own: the accesses need shared memory."""
-    _fires_and_keeps_results("scaled-index", SCALED_INDEX, 6, tmp_path)
+    _fires_and_keeps_results("scaled-index", SCALED_INDEX, 8, tmp_path)

@@ -5,7 +5,7 @@
 // BlockRadixSort.  %s4: SHL by 2 read by a store and a load; %s16: by 4 for
 // a 128-bit load; %m8: an IMAD by 8; %k: (t + 3) << 2, whose constant
 // addr-offset then moves into the offset scaled (0xc); %s8: a store
-// of 64 bits.
+// of 64 bits; %h: an ATOMS.ADD (CUB's histogram bins).
 // Not rewritten: %n1 (a shift by 1), %n2 (also added to), %n3 (a global
 // address), %n4 (also the stored value), %n5 (SHL.W), %n6 (an IMAD by 12).
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true}' 2>%t.err | filecheck %s
@@ -29,6 +29,8 @@ builtin.module attributes {ori.target = "sm_80"} {
     %v2 = ori.lds [%k] : (!ori.r32) -> !ori.r32
     %s8 = ori.shl %t, 0x3 : (!ori.r32) -> !ori.r32
     ori.sts b64 [%s8 + 0x400], %d : (!ori.r32, !ori.r64) -> ()
+    %h4 = ori.shl %v1, 0x2 : (!ori.r32) -> !ori.r32
+    %h = ori.atoms add.u32 [%h4 + 0x800], 0x1 : (!ori.r32) -> !ori.r32
     %n1 = ori.shl %t, 0x1 : (!ori.r32) -> !ori.r32
     %v3 = ori.lds u16 [%n1] : (!ori.r32) -> !ori.r32
     %n2 = ori.shl %v1, 0x2 : (!ori.r32) -> !ori.r32
@@ -56,6 +58,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    %d = ori.lds b64 [%t * 8 + 0x200]
 // CHECK-NEXT:    %v2 = ori.lds [%t * 4 + 0xc]
 // CHECK-NEXT:    ori.sts b64 [%t * 8 + 0x400], %d
+// CHECK-NEXT:    %h = ori.atoms add.u32 [%v1 * 4 + 0x800], 0x1
 // CHECK-NEXT:    %n1 = ori.shl %t, 0x1
 // CHECK-NEXT:    %v3 = ori.lds u16 [%n1]
 // CHECK-NEXT:    %n2 = ori.shl %v1, 0x2
@@ -68,7 +71,7 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-NEXT:    %n6 = ori.imad %v3, 0xc, RZ
 // CHECK-NEXT:    %v6 = ori.lds [%n6]
 
-// REM: [scaled-index=6]
+// REM: [scaled-index=7]
 
 // OFF:           %s4 = ori.shl %t, 0x2
 // OFF-NEXT:      ori.sts [%s4 + 0x100], %t
@@ -79,3 +82,4 @@ builtin.module attributes {ori.target = "sm_80"} {
 // ASM-NEXT:  LDS.128 {{R[0-9]+}}, [[[T]].X16] ;
 // ASM-NEXT:  LDS.64 {{R[0-9]+}}, [[[T]].X8+0x200] ;
 // ASM-NEXT:  LDS {{R[0-9]+}}, [[[T]].X4+0xc] ;
+// ASM:       ATOMS.ADD.U32 {{R[0-9]+}}, [{{R[0-9]+}}.X4+0x800], 0x1 ;
