@@ -367,8 +367,9 @@ class _FuncGen:
         # (GenOptions.abi_calls): ori-abi recomputes them at each call
         # (passes/abi/constant_args.py).  Their own generator, so that
         # programs keep every other choice they had (seeded from the main
-        # generator's state without drawing from it).
-        self.const_rng = random.Random(hash(rng.getstate()))
+        # generator's state words without drawing from it; not the whole
+        # state, whose None has no stable hash on Python 3.11).
+        self.const_rng = random.Random(hash(rng.getstate()[1]))
         self.call_consts: list[SSAValue] = []
 
     # ---- emission helpers ---------------------------------------------
@@ -647,7 +648,10 @@ class _FuncGen:
             assert isinstance(op, Operation)
             op.detach()
             entry = self.fb.entry
-            entry.insert_op_before(op, entry.first_op) if entry.first_op else entry.add_op(op)
+            if entry.first_op is not None:
+                entry.insert_op_before(op, entry.first_op)
+            else:
+                entry.add_op(op)
             self.call_consts.append(v)
         return self.const_rng.choice(self.call_consts)
 

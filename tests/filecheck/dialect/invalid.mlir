@@ -182,4 +182,3 @@ ori.func @lea_sx32_carry(%a: !ori.r32) {
   %0 = ori.lea_hi_sx32 x %a, RZ, 0x1 : (!ori.r32) -> !ori.r32
   ori.ret
 }
-
