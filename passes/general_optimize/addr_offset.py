@@ -62,6 +62,7 @@ from passes.cse import cse_key
 from passes.general_optimize.common import (
     CountingPattern,
     add64_slots,
+    address_index,
     is_rz,
     known,
     rebuild,
@@ -261,7 +262,7 @@ def _only_addresses(v: SSAValue) -> bool:
         if not isinstance(user, MemoryOp) or user.SPACE is MemSpace.CONST:
             return False
         vals = user.slot_values()
-        i = next((j for j, (sl, _) in enumerate(vals) if sl.address), None)
+        i = address_index(vals)
         if i is None or vals[i][1] is not v:
             return False
     return True
@@ -282,7 +283,7 @@ class AddressOffset(CountingPattern):
         if op.SPACE is MemSpace.CONST:
             return
         vals = op.slot_values()
-        i = next((j for j, (sl, _) in enumerate(vals) if sl.address), None)
+        i = address_index(vals)
         if i is None or i + 1 >= len(vals) or vals[i + 1][0].name != "offset":
             return
         base = vals[i][1]

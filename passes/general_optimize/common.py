@@ -59,6 +59,12 @@ def unguarded(op: OriInstruction) -> bool:
     return op.operand_groups()[1] is None
 
 
+def address_index(values: Sequence[tuple[Src, SSAValue | Attribute]]) -> int | None:
+    """The position of the address base among an access's ``slot_values()``
+    (the offset follows it), or None for an op without an address."""
+    return next((i for i, (slot, _) in enumerate(values) if slot.address), None)
+
+
 def is_rz(v: object) -> bool:
     """``v`` is the constant operand RZ."""
     return isinstance(v, R32Type) and v.is_fixed
@@ -209,6 +215,7 @@ def materialise(op: OriInstruction, slot: Src, v: Attribute) -> Any:
 __all__ = [
     "NEAR",
     "CountingPattern",
+    "address_index",
     "before",
     "erase_replaced",
     "is_const",

@@ -30,8 +30,15 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from ori_dialect.ir.registers import R32Type
 from ori_dialect.ops.base import INDEX_SCALES
 from ori_dialect.ops.integer import IMadOp, ShlOp
-from ori_dialect.ops.memory import AtomsOp, LdsOp, MemoryOp, StsOp
-from passes.general_optimize.common import CountingPattern, is_rz, rebuild, replace_op, unguarded
+from ori_dialect.ops.memory import AtomsOp, LdsOp, StsOp
+from passes.general_optimize.common import (
+    CountingPattern,
+    address_index,
+    is_rz,
+    rebuild,
+    replace_op,
+    unguarded,
+)
 
 SCALE_OF_SHIFT = {2: "x4", 3: "x8", 4: "x16"}
 
@@ -58,11 +65,6 @@ def scaled(v: SSAValue) -> tuple[SSAValue, str] | None:
     return x, SCALE_OF_SHIFT[k]
 
 
-def _base_index(op: MemoryOp) -> int | None:
-    vals = op.slot_values()
-    return next((i for i, (sl, _) in enumerate(vals) if sl.address), None)
-
-
 def _scalable_access(user: object, v: SSAValue) -> bool:
     """``user`` is an LDS/STS/ATOMS reading ``v`` as its unscaled base only."""
     if not isinstance(user, LdsOp | StsOp | AtomsOp) or user.index_scale() != 1:
@@ -70,7 +72,7 @@ def _scalable_access(user: object, v: SSAValue) -> bool:
     if "addr" in user.smod_map():
         return False
     vals = user.slot_values()
-    i = _base_index(user)
+    i = address_index(vals)
     if i is None or vals[i][1] is not v:
         return False
     return not any(x is v for j, (_, x) in enumerate(vals) if j != i)
@@ -83,10 +85,10 @@ class ScaledIndex(CountingPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: LdsOp | StsOp | AtomsOp, rewriter: PatternRewriter) -> None:
-        i = _base_index(op)
+        vals = op.slot_values()
+        i = address_index(vals)
         if i is None:
             return
-        vals = op.slot_values()
         base = vals[i][1]
         if not isinstance(base, SSAValue) or not _scalable_access(op, base):
             return
