@@ -189,11 +189,12 @@ def recompute_constant_args(func: Operation) -> int:
             width = v.type.num_regs() if isinstance(v.type, OriRegisterType) else 0
             if chain is None or chain_cost(chain) > width:
                 continue
-            copies = [_argument_copy(u.operation) for u in v.uses]
-            if not copies or any(c is None for c in copies):
+            # one copy per use: each reads v once (a MOV, or an UNPACK)
+            found = [_argument_copy(u.operation) for u in v.uses]
+            copies = [c for c in found if c is not None]
+            if not copies or len(copies) != len(found):
                 continue
-            for c in {id(c[1]): c for c in copies if c is not None}.values():
-                ops, reg_writer = c
+            for ops, reg_writer in copies:
                 block = reg_writer.parent
                 assert isinstance(block, Block)
                 mapping: dict[SSAValue, SSAValue] = {}

@@ -224,7 +224,15 @@ def test_not_constant_chains(name: str) -> None:
     PACK with a register part, a chain longer than MAX_CHAIN, a part read
     twice (CUB's sign-extended divisor)."""
     assert constant_chain(_values()[name]) is None  # type: ignore[arg-type]
-    assert MAX_CHAIN == 3
+
+
+def test_chain_budget() -> None:
+    """A chain is at most MAX_CHAIN instructions: the three of ``w`` fit the
+    default budget, not one of two; the two of ``gen`` fit two."""
+    v = _values()
+    assert constant_chain(v["w"], MAX_CHAIN) is not None  # type: ignore[arg-type]
+    assert constant_chain(v["w"], 2) is None  # type: ignore[arg-type]
+    assert constant_chain(v["gen"], 2) is not None  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name, cost, width", [
