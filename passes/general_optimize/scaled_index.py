@@ -69,8 +69,6 @@ def _scalable_access(user: object, v: SSAValue) -> bool:
     """``user`` is an LDS/STS/ATOMS reading ``v`` as its unscaled base only."""
     if not isinstance(user, LdsOp | StsOp | AtomsOp) or user.index_scale() != 1:
         return False
-    if "addr" in user.smod_map():
-        return False
     vals = user.slot_values()
     i = address_index(vals)
     if i is None or vals[i][1] is not v:
