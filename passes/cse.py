@@ -22,12 +22,23 @@ immediates, constant-bank operands) and the result types.
 * not ``is_volatile`` (a clock read differs between two executions);
 * ops with results, without successors or regions;
 * **constants** (``constant_value()`` known: ``MOV 0x4``, a ``PACK`` of
-  immediates) and constant-bank loads (``LDC``) only within one block.
-  Merging two far-apart copies of a value that one cheap instruction
-  recomputes would keep a register live between them -- rematerialization's
-  trade, not CSE's; inside a block (an unrolled loop body) the copies are
-  close and merging them saves the registers LICM would otherwise spend on
-  each hoisted copy.
+  immediates) and constant-bank loads (``LDC``) only within one block,
+  and only with a copy at most ``constant-window`` instructions (default
+  :data:`CONSTANT_WINDOW`) before them in that block.  Merging two
+  far-apart copies of a value that one cheap instruction recomputes would
+  keep a register live between them -- rematerialization's trade, not
+  CSE's; close together (an unrolled loop body's copies) merging them
+  saves the registers LICM would otherwise spend on each hoisted copy.
+  A copy beyond the window stays and is the one later copies merge into.
+  Why a window inside one block: ``dfma_div_sqrt`` (examples/cuda/fp64.cu)
+  is one block in which the f64 division's exponent constants
+  (``0x3ff00000``, ``-0x3ff``) reappear about 100 instructions later in the
+  square root; merged, they stayed live through the division's peak (28
+  registers, ptxas 27); recomputed there, 26 registers for two ``MOV`` instructions.
+  On the 136 sm_80 example kernels a window of 64 changed only that
+  kernel's registers (and 2 instructions in one CUB kernel); 32 and 16
+  lowered 3 and 13 more kernels by one register each at the same resident
+  warps for 30 and 77 more instructions (benchmarks/README.md).
 
 Loads of global, shared, local or generic memory never take part (a store
 in between may change them; ori has no memory SSA).
@@ -49,6 +60,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from ori_dialect.analysis.cfg import CFG
 from ori_dialect.analysis.dominators import DominatorTree
@@ -86,6 +98,11 @@ def is_block_local(op: OriInstruction) -> bool:
     return any(op.constant_value(i) is not None for i in range(len(op.results)))
 
 
+CONSTANT_WINDOW = 64
+"""Default ``constant-window``: how many instructions back in its block a
+constant's copy may be and still be merged (module docstring)."""
+
+
 def merge_into(op: Operation, prev: Operation) -> None:
     """Erase ``op``, a repeat of ``prev``: its readers read ``prev``'s results."""
     for old, new in zip(op.results, prev.results, strict=True):
@@ -94,8 +111,10 @@ def merge_into(op: Operation, prev: Operation) -> None:
     op.erase()
 
 
-def cse_function(func: Operation) -> int:
-    """Remove the ops of ``func`` that repeat a dominating op; the count removed."""
+def cse_function(func: Operation, constant_window: int = CONSTANT_WINDOW) -> int:
+    """Remove the ops of ``func`` that repeat a dominating op; the count
+    removed.  ``constant_window`` bounds the distance, in instructions of one
+    block, over which a constant is merged (0: no bound)."""
     cfg = CFG.compute(func)
     dom = DominatorTree(cfg)
     if not cfg.num_blocks or not cfg.rpo:
@@ -112,18 +131,25 @@ def cse_function(func: Operation) -> int:
                 del scoped[k]
             continue
         mine: list[Hashable] = []
-        local: dict[Hashable, Operation] = {}
-        for op in list(cfg.blocks[b].ops):
+        # block-local keys -> (position in the block, the copy kept)
+        local: dict[Hashable, tuple[int, Operation]] = {}
+        for pos, op in enumerate(list(cfg.blocks[b].ops)):
             key = cse_key(op)
             if key is None:
                 continue
             assert isinstance(op, OriInstruction)
-            table = local if is_block_local(op) else scoped
-            prev = table.get(key)
+            if is_block_local(op):
+                near = local.get(key)
+                if near is None or (constant_window and pos - near[0] > constant_window):
+                    local[key] = (pos, op)
+                    continue
+                merge_into(op, near[1])
+                removed += 1
+                continue
+            prev = scoped.get(key)
             if prev is None:
-                table[key] = op
-                if table is scoped:
-                    mine.append(key)
+                scoped[key] = op
+                mine.append(key)
                 continue
             merge_into(op, prev)
             removed += 1
@@ -147,10 +173,17 @@ class CsePass(ModulePass):
     remarks: bool = option(
         False, "ori: print one line per function with the count of removed ops to stderr")
     stats: bool = option(False, "ori: print the module's count of removed ops to stderr")
+    constant_window: int = option(
+        CONSTANT_WINDOW, "ori: a constant (an immediate, a constant-bank load) merges only with "
+        "a copy at most this many instructions before it in its block; 0: any copy in the block")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.constant_window < 0:
+            raise PassFailedException(
+                f"{self.name}: constant-window must be >= 0, got {self.constant_window}")
         require(self, op)
-        count_per_function(op, cse_function, pass_name=self.name, label="cse",
+        count_per_function(op, lambda f: cse_function(f, self.constant_window),
+                           pass_name=self.name, label="cse",
                            remarks=self.remarks, stats=self.stats)
 
 
@@ -169,4 +202,4 @@ class CseLatePass(CsePass):
     name = "ori-cse-late"
 
 
-__all__ = ["CseLatePass", "CsePass", "cse_function", "cse_key", "is_block_local", "merge_into"]
+__all__ = ["CONSTANT_WINDOW", "CseLatePass", "CsePass", "cse_function", "cse_key", "is_block_local", "merge_into"]
