@@ -141,6 +141,7 @@ FEATURES = (
     "call",
     "call_indirect",
     "const_arg",
+    "edge_const",
     "pressure",
     "local",
 )
@@ -148,6 +149,9 @@ FEATURES = (
 OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect", "const_arg", "local"})
 """Features only an option that is off by default produces (``abi_calls``,
 ``frames``)."""
+EDGE_CONST_P = 0.12
+"""How often a value joined at an if/else join is an entry-block immediate
+instead (``edge_const``)."""
 FRAME_WORDS = 4
 """Words of a generated function's local array (GenOptions.frames)."""
 
@@ -371,6 +375,13 @@ class _FuncGen:
         # state, whose None has no stable hash on Python 3.11).
         self.const_rng = random.Random(hash(rng.getstate()[1]))
         self.call_consts: list[SSAValue] = []
+        # immediates defined at the function's entry and joined into block
+        # arguments (if/else joins): what LICM leaves for CUB's histogram
+        # bins, which ori-regalloc writes at each edge instead
+        # (passes/regalloc/edge_constants.py).  Their own generator too
+        # (an int mixed in: a str's hash changes between processes).
+        self.edge_rng = random.Random(hash(rng.getstate()[1]) ^ 0x9E3779B9)
+        self.edge_consts: list[SSAValue] = []
 
     # ---- emission helpers ---------------------------------------------
     def op(self, name: str, *srcs: Any, **kw: Any) -> Any:
@@ -643,16 +654,8 @@ class _FuncGen:
         there and its readers unless ``ori-abi`` recomputes it."""
         self.features["const_arg"] += 1
         if len(self.call_consts) < 2 and (not self.call_consts or self.const_rng.random() < 0.5):
-            v = self.fb.mov(self.const_rng.randrange(-(1 << 31), 1 << 31))
-            op = v.owner
-            assert isinstance(op, Operation)
-            op.detach()
-            entry = self.fb.entry
-            if entry.first_op is not None:
-                entry.insert_op_before(op, entry.first_op)
-            else:
-                entry.add_op(op)
-            self.call_consts.append(v)
+            self.call_consts.append(
+                self._entry_const(self.const_rng.randrange(-(1 << 31), 1 << 31)))
         return self.const_rng.choice(self.call_consts)
 
     # ---- the activation's local array (GenOptions.frames) ----------------
@@ -751,8 +754,33 @@ class _FuncGen:
             if self.floats() and self.rng.random() < 0.2:
                 out.append(self.pickf())
             else:
-                out.append(_V(self.pick()))
+                v = self.pick()
+                if self.edge_rng.random() < EDGE_CONST_P:
+                    v = self._edge_const()
+                out.append(_V(v))
         return out
+
+    def _entry_const(self, value: int) -> SSAValue:
+        """``MOV value`` placed first in the function's entry block."""
+        v = self.fb.mov(value)
+        op = v.owner
+        assert isinstance(op, Operation)
+        op.detach()
+        entry = self.fb.entry
+        if entry.first_op is not None:
+            entry.insert_op_before(op, entry.first_op)
+        else:
+            entry.add_op(op)
+        return v
+
+    def _edge_const(self) -> SSAValue:
+        """One of at most two entry-block immediates (-1, 0 or any word),
+        joined into a block argument (``edge_const``)."""
+        self.features["edge_const"] += 1
+        if len(self.edge_consts) < 2 and (not self.edge_consts or self.edge_rng.random() < 0.5):
+            word = self.edge_rng.choice((-1, 0, self.edge_rng.randrange(-(1 << 31), 1 << 31)))
+            self.edge_consts.append(self._entry_const(word))
+        return self.edge_rng.choice(self.edge_consts)
 
     def s_branch(self) -> None:
         r = self.rng

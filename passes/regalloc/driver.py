@@ -5,7 +5,9 @@ For each function (callees before callers, for the static frame layout of
 :mod:`.spill`):
 
 1. a register-pair zero passed twice on one edge is written once per
-   argument (:mod:`.zero_args`); unpacks move down to their first reader,
+   argument (:mod:`.zero_args`); a constant read only as edge operands in
+   other blocks is written at those edges (``edge-constants``,
+   :mod:`.edge_constants`); unpacks move down to their first reader,
    so do predicate and 32-bit R definitions where that frees a register
    (``sink-definitions``), and
    tied prior values that outlive their guarded instruction are copied
@@ -93,6 +95,7 @@ from passes.regalloc.callee_saves import emit_callee_saves, is_recursive
 from passes.regalloc.checker import check_function
 from passes.regalloc.classes import SPILLABLE_FILES, Unit, value_costs
 from passes.regalloc.copies import lower_edge_copies, split_ties, unpacks_to_readers
+from passes.regalloc.edge_constants import constants_to_edges
 from passes.regalloc.frame import move_into_frame
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
@@ -160,6 +163,7 @@ def allocate_function(
     refine_trials: int = 6,
     pack_predicates: bool = True,
     sink_definitions: bool = True,
+    edge_constants: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -189,6 +193,8 @@ def allocate_function(
         else:
             smem = setup
     zeros_per_argument(func)
+    if edge_constants:
+        constants_to_edges(func)
     unpacks_to_readers(func)
     if sink_definitions:
         definitions_to_readers(func)
@@ -501,6 +507,10 @@ class RegAllocPass(ModulePass):
         True, "ori (seed 002 names ptxas's SinkRematEnable): a P-file or 32-bit R definition "
         "moves down to its first reader where that frees a register and lengthens at most "
         "one other range (sink_defs.py; fatpoint strategy)")
+    edge_constants: bool = option(
+        True, "ori: a constant (a definition reading no register) read only as branch-edge "
+        "operands in other blocks is written again before each such branch instead of held "
+        "in a register until the last one (edge_constants.py; fatpoint strategy)")
     refine_trials: int = option(
         6, "ori's reading of seed 000's best-result recorder (sub_93D070) and refinement "
         "(sub_95BC90): after a colouring without failures, trials that colour the R file "
@@ -599,6 +609,7 @@ class RegAllocPass(ModulePass):
                     refine_trials=self.refine_trials,
                     pack_predicates=self.pack_predicates,
                     sink_definitions=self.sink_definitions,
+                    edge_constants=self.edge_constants,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,
