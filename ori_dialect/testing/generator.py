@@ -68,7 +68,7 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, Operation, SSAValue
 
 from ori_dialect.builder import PT, RZ, FuncBuilder, cbank, module
-from ori_dialect.ir.registers import r32, r64, stack_pointer
+from ori_dialect.ir.registers import pred, r32, r64, stack_pointer
 from ori_dialect.ops.control import CallIndirectOp
 from ori_dialect.ops.frame import FrameEnterOp, FrameLeaveOp, frame_size
 from ori_dialect.ops.module_vars import AddrOp
@@ -142,6 +142,7 @@ FEATURES = (
     "call_indirect",
     "const_arg",
     "edge_const",
+    "ptr_halves",
     "pressure",
     "local",
 )
@@ -152,6 +153,9 @@ OPT_IN_FEATURES: frozenset[str] = frozenset({"call_indirect", "const_arg", "loca
 EDGE_CONST_P = 0.12
 """How often a value joined at an if/else join is an entry-block immediate
 instead (``edge_const``)."""
+PTR_HALVES_P = 0.3
+"""How often a load with an immediate offset is also made through a
+pointer stepped in halves (``ptr_halves``)."""
 FRAME_WORDS = 4
 """Words of a generated function's local array (GenOptions.frames)."""
 
@@ -382,6 +386,10 @@ class _FuncGen:
         # (an int mixed in: a str's hash changes between processes).
         self.edge_rng = random.Random(hash(rng.getstate()[1]) ^ 0x9E3779B9)
         self.edge_consts: list[SSAValue] = []
+        # load addresses stepped in 32-bit halves (``ptr_halves``); their
+        # own generator, and their ops add no cost, so that every other
+        # choice of a program stays as it was
+        self.halves_rng = random.Random(hash(rng.getstate()[1]) ^ 0x7F4A7C15)
 
     # ---- emission helpers ---------------------------------------------
     def op(self, name: str, *srcs: Any, **kw: Any) -> Any:
@@ -542,11 +550,30 @@ class _FuncGen:
         assert self.inp is not None
         addr, off = self.load_addr(self.inp, IN_WORDS)
         self.features["ldg"] += 1
+        if off and self.halves_rng.random() < PTR_HALVES_P:
+            self._halves_load(addr, off)
         if self.rng.random() < 0.2:
             self.features["guarded_load"] += 1
             self.add(self.op("ldg", addr, off, guard=self.pred(), prior=[self.pick()]))
         else:
             self.add(self.op("ldg", addr, off))
+
+    def _halves_load(self, addr: SSAValue, off: int) -> None:
+        """``addr + off`` formed in 32-bit halves and packed for a load,
+        then ``addr`` again from those halves (a subtraction with borrow),
+        packed for a second load: a pointer stepped the way unrolled copy
+        loops step theirs, whose halves are read again after their PACK
+        (``ori-regalloc{pack-parts}``).  Emitted without cost (the budget's
+        other choices stay as they were)."""
+        self.features["ptr_halves"] += 1
+        fb = self.fb
+        lo, hi = fb.unpack(addr, types=[r32, r32]).results
+        l1, c1 = fb.iadd3(lo, off, RZ, types=[r32, pred]).results
+        h1 = fb.iadd3(hi, RZ, RZ, c1, mods="x")
+        self.add(fb.ldg(fb.pack(l1, h1, types=[r64]), 0))
+        l2, c2 = fb.iadd3(l1, -off, RZ, types=[r32, pred]).results
+        h2 = fb.iadd3(h1, -1, RZ, c2, mods="x")
+        self.add(fb.ldg(fb.pack(l2, h2, types=[r64]), off))
 
     def s_atomic(self) -> None:
         assert self.cnt is not None

@@ -7,7 +7,9 @@ For each function (callees before callers, for the static frame layout of
 1. a register-pair zero passed twice on one edge is written once per
    argument (:mod:`.zero_args`); a constant read only as edge operands in
    other blocks is written at those edges (``edge-constants``,
-   :mod:`.edge_constants`); unpacks move down to their first reader,
+   :mod:`.edge_constants`); the parts of a PACK read again after it are
+   read from an UNPACK of the wide value (``pack-parts``,
+   :mod:`.pack_parts`); unpacks move down to their first reader,
    so do predicate and 32-bit R definitions where that frees a register
    (``sink-definitions``), and
    tied prior values that outlive their guarded instruction are copied
@@ -99,6 +101,7 @@ from passes.regalloc.edge_constants import constants_to_edges
 from passes.regalloc.frame import move_into_frame
 from passes.regalloc.inflight import check_after_assignment, refuse_unkept_claims
 from passes.regalloc.inflight import prepare as prepare_in_flight
+from passes.regalloc.pack_parts import parts_from_packs
 from passes.regalloc.phi_spill import spill_phis
 from passes.regalloc.points import LiveMatrix, paused_gc
 from passes.regalloc.pred_pack import pack_predicate_homes
@@ -164,6 +167,7 @@ def allocate_function(
     pack_predicates: bool = True,
     sink_definitions: bool = True,
     edge_constants: bool = True,
+    pack_parts: bool = True,
 ) -> FunctionResult:
     tgt = function_target(func, target)
     budget: Budget = compute_budget(func, tgt, max_regs, lower_bound=lower_bound,
@@ -195,6 +199,8 @@ def allocate_function(
     zeros_per_argument(func)
     if edge_constants:
         constants_to_edges(func)
+    if pack_parts:
+        parts_from_packs(func)
     unpacks_to_readers(func)
     if sink_definitions:
         definitions_to_readers(func)
@@ -511,6 +517,10 @@ class RegAllocPass(ModulePass):
         True, "ori: a constant (a definition reading no register) read only as branch-edge "
         "operands in other blocks is written again before each such branch instead of held "
         "in a register until the last one (edge_constants.py; fatpoint strategy)")
+    pack_parts: bool = option(
+        True, "ori: the parts of a PACK read again after it are read from an UNPACK of the "
+        "wide value, so the parts and the pair are not live together (pack_parts.py; "
+        "fatpoint strategy)")
     refine_trials: int = option(
         6, "ori's reading of seed 000's best-result recorder (sub_93D070) and refinement "
         "(sub_95BC90): after a colouring without failures, trials that colour the R file "
@@ -610,6 +620,7 @@ class RegAllocPass(ModulePass):
                     pack_predicates=self.pack_predicates,
                     sink_definitions=self.sink_definitions,
                     edge_constants=self.edge_constants,
+                    pack_parts=self.pack_parts,
                     loop_iterations=self.estimated_loop_iterations,
                     max_spill_rounds=self.max_spill_rounds,
                     spill_base=base,
