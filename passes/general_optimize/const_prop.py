@@ -38,7 +38,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from ori_dialect.ir.attrs import CBankAttr
 from ori_dialect.ir.instruction import OriInstruction, Src
-from ori_dialect.ir.registers import R32Type
+from ori_dialect.ir.registers import R32Type, R64Type
 from passes.general_optimize.common import CountingPattern, port_constants, rebuild, replace_op
 
 SlotValues = list[tuple[Src, SSAValue | Attribute]]
@@ -110,7 +110,7 @@ class ConstantPropagation(CountingPattern):
         """``op`` in the operand order ``cvals`` with slot ``i`` reading ``k``,
         or None if that breaks the port rule or the op's forms."""
         slot = cvals[i][0]
-        trial = zero_to_rz(list(cvals), i)
+        trial = zero_to_rz(list(cvals), i, op)
         trial[i] = (slot, k)
         if port_constants(op, trial) > op.CONSTANT_PORTS:
             return None
@@ -146,22 +146,29 @@ def commuted(op: OriInstruction, vals: SlotValues, smods: dict[str, str]) -> lis
     return out
 
 
-def zero_to_rz(vals: SlotValues, keep: int) -> SlotValues:
+def zero_to_rz(vals: SlotValues, keep: int, op: OriInstruction | None = None) -> SlotValues:
     """``vals`` with the immediate 0 of every 32-bit slot that takes RZ (but
     slot ``keep``) written as RZ: the same value, without using the one
-    constant port (ptxas: ``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``)."""
+    constant port (ptxas: ``ISETP.LE.AND P0, PT, RZ, c[0x0][0x170], PT``).
+    Given ``op``, a slot it reads 64 bits from takes the 64-bit RZ too
+    (``IMAD.WIDE.U32 R2, R0, c[0x0][0x18c], RZ``: PTX's ``mul.wide`` is an
+    ``IMAD.WIDE`` with the addend 0, which would hold the port the
+    multiplier's constant-bank word needs)."""
     out = list(vals)
     rz = R32Type.fixed()
     for j, (slot, v) in enumerate(out):
         if (
-            j != keep
-            and isinstance(v, IntegerAttr)
-            and v.value.data == 0
-            and slot.fixed
-            and slot.types
-            and all(t is R32Type for t in slot.types)
+            j == keep
+            or not isinstance(v, IntegerAttr)
+            or v.value.data != 0
+            or not slot.fixed
+            or not slot.types
         ):
+            continue
+        if all(t is R32Type for t in slot.types):
             out[j] = (slot, rz)
+        elif op is not None and R64Type in slot.types and op.slot_bits(slot) == 64:
+            out[j] = (slot, R64Type.fixed())
     return out
 
 

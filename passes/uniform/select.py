@@ -106,8 +106,13 @@ def placement(op: OriInstruction, chosen: set[SSAValue]) -> Placement:
     forms: list[tuple[list, dict[str, str] | None, str | None]] = [(vals, None, None)]
     if any(isinstance(v, SSAValue) and v in chosen for _, v in vals):
         # a 0 swapped into a register-only slot is RZ there (ptxas's
-        # ``ISETP.LT.AND P0, PT, RZ, UR6, PT`` for a uniform ``counter > 0``)
-        forms += [(zero_to_rz(f, -1), s, m) for f, s, m in commuted(op, vals, smods)]
+        # ``ISETP.LT.AND P0, PT, RZ, UR6, PT`` for a uniform ``counter > 0``);
+        # unswapped, a 64-bit addend 0 is RZ too (``IMAD.WIDE.U32 R2, R0,
+        # UR4, RZ``: the immediate would hold the port)
+        rz = zero_to_rz(vals, -1, op)
+        if rz != vals:
+            forms.append((rz, None, None))
+        forms += [(zero_to_rz(f, -1, op), s, m) for f, s, m in commuted(op, vals, smods)]
     best: Placement | None = None
     pseudo = isinstance(op, PackOp | UnpackOp)
     for k, (form, fs, fm) in enumerate(forms):

@@ -188,3 +188,31 @@ builtin.module attributes {ori.target = "sm_80"} {
     ori.exit
   }
 }
+
+// -----
+
+// PTX's mul.wide.u32 by a parameter (CUB's histogram scale): an IMAD.WIDE
+// whose 64-bit addend is the immediate 0.  The parameter's word goes into b
+// and the 0 becomes the 64-bit RZ, which takes no port (ptxas's
+// `IMAD.WIDE.U32 R4, R2, c[0x0][0x18c], RZ`); no register holds the word.
+// A 64-bit addend that is not 0 keeps its port: the word stays in a register.
+// CHECK-LABEL: ori.func kernel @wide_zero(
+// CHECK:         %w = ori.imad wide.u32 %x, c[0x0][0x168], RZ
+// CHECK-NEXT:    %v = ori.imad wide.u32 %x, %k, 0x10
+// REM: remark: @wide_zero: general-optimize [copies=0] [constants=1]
+// OFF:           %w = ori.imad wide.u32 %x, %k, 0x0
+builtin.module attributes {ori.target = "sm_80"} {
+  ori.func kernel @wide_zero() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<4, align 4, at 0x8>]} {
+    %a = ori.ldc b64 0x0, [RZ + 0x160] : () -> !ori.r64
+    %k = ori.ldc 0x0, [RZ + 0x168] : () -> !ori.r32
+    %x = ori.s2r SR_TID.X : () -> !ori.r32
+    %w = ori.imad wide.u32 %x, %k, 0x0 : (!ori.r32, !ori.r32) -> !ori.r64
+    %v = ori.imad wide.u32 %x, %k, 0x10 : (!ori.r32, !ori.r32) -> !ori.r64
+    %lo, %hi = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %lo2, %hi2 = ori.unpack %v : (!ori.r64) -> (!ori.r32, !ori.r32)
+    %s = ori.iadd3 %lo, %hi, %lo2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %t = ori.iadd3 %s, %hi2, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%a], %t : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
+}
