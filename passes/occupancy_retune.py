@@ -55,6 +55,18 @@ allocation ended near an occupancy step:
    warps at fewer instructions; at 70, 72 registers and 28 warps, ptxas's
    count).  Step 2 then goes on with the escalated limits.
 
+4. **Uniform copies.**  ``ori-uniform`` takes copies of the values live
+   where the R file is fullest only where its estimate of the allocation
+   reaches more resident warps; it cannot see how far ``ori-remat-block``
+   will lower the count after it.  A kernel whose copies it declined so
+   (``UniformPass.run`` names them) is compiled again alone from its input
+   to ``ori-uniform`` with the copies taken (``hot-goal=registers``) and
+   the phases after it; kept where it reaches more warps, spills no more
+   and costs at most ``STEP_COST`` more (CUB's ``block_radix_sort_keys`` on
+   sm_80: the copies take its max live from 33 to 31, ``ori-remat-block``
+   then reaches its target, 36 -> 32 registers, 48 -> 64 warps).  One
+   extra compilation per such kernel.
+
 Instructions are counted ``10 ** loop depth`` times (``ori-regalloc``'s
 default ``estimated-loop-iterations``).  At most ``MAX_TRIALS`` +
 2 * ``STEP_TRIALS`` extra compilations of the phases from ``ori-remat-block``
@@ -347,6 +359,57 @@ def retune(module: ModuleOp, snapshot: ModuleOp, reports: dict[str, Report],
     return replaced
 
 
+def retune_uniform(module: ModuleOp, snapshot: ModuleOp, declined: dict[str, int],
+                   run: Callable[[ModuleOp], None], target: str | None,
+                   remarks: bool) -> int:
+    """Step 4 of the module docstring: each kernel of ``declined`` (what
+    ``UniformPass.run`` returned) compiled again alone from ``snapshot``
+    (the module before ``ori-uniform``) by ``run`` (the phases from
+    ``ori-uniform`` on, its copies taken whenever they lower the count);
+    kept where it reaches more resident warps, spills no more and its
+    loop-weighted instructions grow by at most ``STEP_COST``.  Returns the
+    kernels replaced."""
+    before = {f.sym_name.data: f for f in functions_of(snapshot) if isinstance(f, FuncOp)}
+    replaced = 0
+    for func in [f for f in functions_of(module) if isinstance(f, FuncOp)]:
+        name = func.sym_name.data
+        src = before.get(name)
+        if name not in declined or src is None or not func.is_kernel:
+            continue
+        tgt = function_target(func, target)
+        if not isinstance(tgt, SMTarget):
+            continue
+        threads = block_threads(func)
+        regs, spills = _int_attr(func, "ori.num_regs"), _int_attr(func, "ori.spill_stores")
+        cost = weighted_instructions(func)
+        m = _alone(snapshot, src)
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(buf):
+                run(m)
+            warps = kernel_warps(tgt, regs, threads)
+            got = next(f for f in functions_of(m)
+                       if isinstance(f, FuncOp) and f.sym_name.data == name)
+            got_regs = _int_attr(got, "ori.num_regs")
+            got_warps = kernel_warps(tgt, got_regs, threads)
+        except (PassFailedException, TargetError):
+            continue
+        got_cost = weighted_instructions(got)
+        if (got_warps <= warps or _int_attr(got, "ori.spill_stores") > spills
+                or got_cost > cost * (1 + STEP_COST)):
+            continue
+        _swap(func, got)
+        replaced += 1
+        if remarks:
+            for line in buf.getvalue().splitlines():
+                emit_line(line)
+            emit_remark(name, f"ori-uniform rerun with the copies it declined (largest R count "
+                        f"{declined[name]}): {regs} -> {got_regs} registers, {warps} -> "
+                        f"{got_warps} resident warps, loop-weighted instructions {cost:g} -> "
+                        f"{got_cost:g}", pass_name="ori-ptxas")
+    return replaced
+
+
 def _swap(old: FuncOp, new: Operation) -> None:
     parent = old.parent_block()
     assert parent is not None
@@ -357,4 +420,5 @@ def _swap(old: FuncOp, new: Operation) -> None:
 
 
 __all__ = ["ESCALATED", "ESCALATED_SHARE", "MAX_TRIALS", "MIN_SLACK", "STEP_COST", "STEP_TRIALS",
-           "PhaseRunner", "RetuneKernel", "retune", "retune_kernel", "weighted_instructions"]
+           "PhaseRunner", "RetuneKernel", "retune", "retune_kernel", "retune_uniform",
+           "weighted_instructions"]

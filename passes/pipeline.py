@@ -209,7 +209,8 @@ class PtxasPipelinePass(ModulePass):
         "allocation ended near an occupancy step is compiled again from that phase, aimed one "
         "step up or higher while registers are spare; kept for the same or more warps at fewer "
         "loop-weighted instructions; one whose copies the seed's limits stopped short of their "
-        "target is compiled again with escalated limits a step up at a time "
+        "target is compiled again with escalated limits a step up at a time; one whose "
+        "ori-uniform copies were declined for no more warps is compiled again with them "
         "(passes/occupancy_retune.py)")
     disable: str | tuple[str, ...] = option(
         "", "ori: pass names to leave out, comma-separated (disable=ori-cse,ori-remat; the "
@@ -278,7 +279,9 @@ class PtxasPipelinePass(ModulePass):
         retuning = self.occupancy_retune and any(
             ph.pass_name == "ori-remat-block" for ph in phases)
         snapshot: ModuleOp | None = None
+        uniform_snapshot: ModuleOp | None = None
         reports: dict[str, Report] = {}
+        declined: dict[str, int] = {}
         for phase in phases:
             with timed(f"{self.name}/{phase.pass_name}"):
                 cls = registry[phase.pass_name]()
@@ -289,16 +292,47 @@ class PtxasPipelinePass(ModulePass):
                     snapshot = op.clone()
                     reports = cls(**opts).run(op)
                     continue
+                if retuning and phase.pass_name == "ori-uniform":
+                    # its input, for a rerun with the copies it declines
+                    before_uniform = op.clone()
+                    declined = cls(**opts).run(op)
+                    uniform_snapshot = before_uniform if declined else None
+                    continue
                 cls(**opts).apply(ctx, op)  # type: ignore[arg-type]
         if snapshot is not None:
             with timed(f"{self.name}/occupancy-retune"):
-                tail = phases[[ph.pass_name for ph in phases].index("ori-remat-block"):]
+                names = [ph.pass_name for ph in phases]
+                tail = phases[names.index("ori-remat-block"):]
                 self._retune(ctx, op, snapshot, reports, tail)
+                if uniform_snapshot is not None:
+                    self._retune_uniform(ctx, op, uniform_snapshot, declined,
+                                         phases[names.index("ori-uniform"):])
             if self.stats:
                 # lazy: start-up loads no phase module (issue 20)
                 from passes.stats import print_stats
 
                 print_stats(op, target=self.target)
+
+    def _retune_uniform(self, ctx: Context, op: ModuleOp, snapshot: ModuleOp,
+                        declined: dict[str, int], tail: list[Phase]) -> None:
+        """passes/occupancy_retune.py step 4 with this pipeline's phases
+        from ``ori-uniform`` on, its copies taken wherever they lower the
+        count."""
+        registry = all_passes()
+
+        def run(m: ModuleOp) -> None:
+            for phase in tail:
+                opts = self.phase_options(phase.pass_name) | dict(phase.options)
+                if phase.pass_name == "ori-regalloc":
+                    opts["stats"] = False
+                if phase.pass_name == "ori-uniform":
+                    opts["hot_goal"] = "registers"
+                registry[phase.pass_name]()(**opts).apply(ctx, m)
+
+        # lazy: start-up loads no phase module (issue 20)
+        from passes.occupancy_retune import retune_uniform
+
+        retune_uniform(op, snapshot, declined, run, self.target, self.remarks)
 
     def _retune(self, ctx: Context, op: ModuleOp, snapshot: ModuleOp,
                 reports: dict[str, Report], tail: list[Phase]) -> None:

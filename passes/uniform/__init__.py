@@ -137,6 +137,15 @@ class UniformPass(ModulePass):
     stats: bool = option(False, "ori: print the module's counts to stderr")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.run(op)
+
+    def run(self, op: ModuleOp) -> dict[str, int]:
+        """Apply the pass; returns the kernels whose copies of hot values
+        were not taken because the count they reach keeps the same resident
+        warps (name -> that count): ``ori-ptxas``'s occupancy retune
+        compiles them again with the copies, where ``ori-remat-block`` may
+        then reach a step the estimate here does not see
+        (passes/occupancy_retune.py, "Uniform copies")."""
         require(self, op)
         for name, v in (("max-copies", self.max_copies), ("hot-copies", self.hot_copies),
                         ("hot-slack", self.hot_slack), ("hot-trade", self.hot_trade)):
@@ -150,22 +159,25 @@ class UniformPass(ModulePass):
         # device functions get no uniform values here, so one view of the
         # callees serves every kernel
         writers = UniformWriters(module_functions(op))
+        declined: dict[str, int] = {}
         for func in functions_of(op):
             assert isinstance(func, FuncOp)
-            self.run_function(func, totals, writers)
+            self.run_function(func, totals, writers, declined)
         if self.stats:
             keys = ("values", "ops", "args", "uldc", "copies", "swapped", "rematerialized", "kept",
                     "hot")
             emit_stats(self.name, " ".join(f"[{k}={totals[k]}]" for k in keys))
         if self.remarks or self.stats:
             flush_diagnostics()
+        return declined
 
     def _remark(self, func: FuncOp, text: str) -> None:
         if self.remarks:
             emit_remark(func.sym_name.data, text, pass_name=self.name)
 
     def run_function(self, func: FuncOp, totals: Counter[str],
-                     writers: UniformWriters | None = None) -> None:
+                     writers: UniformWriters | None = None,
+                     declined: dict[str, int] | None = None) -> None:
         if not func.is_kernel:
             self._remark(func, "device function left alone: it may be called with part "
                                "of a warp, so nothing in it is known to be warp-uniform")
@@ -182,7 +194,7 @@ class UniformPass(ModulePass):
                        hot_copies=self.hot_copies, writers=writers)
         plan = sel.run()
         if self.hot_copies > self.max_copies:
-            plan = self._with_hot_copies(func, target, sel, plan, totals)
+            plan = self._with_hot_copies(func, target, sel, plan, totals, declined)
         kept = sum(plan.dropped.values())
         totals["kept"] += kept
         if not plan.ops and not plan.args:
@@ -213,7 +225,7 @@ class UniformPass(ModulePass):
         self._remark(func, text + _why(plan.dropped))
 
     def _with_hot_copies(self, func: FuncOp, target: object, sel: Selector, plan: Plan,
-                         totals: Counter[str]) -> Plan:
+                         totals: Counter[str], declined: dict[str, int] | None = None) -> Plan:
         """``plan`` widened by copies of the values live where the R file is
         fullest (passes/uniform/pressure.py), when that lowers the
         function's largest R count (``hot-goal=registers``) or the register
@@ -282,6 +294,8 @@ class UniformPass(ModulePass):
                 self._remark(func, "copies of values live where the R file is fullest would "
                                    f"lower its largest R count from {base_r} to {tried[-1][1]} "
                                    "without more resident warps: not taken")
+                if declined is not None:
+                    declined[func.sym_name.data] = tried[-1][1]
                 return plan
             if scores[k] == scores[0]:
                 regs, copies = base_r - best_r, _copies(best) - _copies(tried[0][0])

@@ -27,6 +27,7 @@ from passes.occupancy_retune import (
     PhaseRunner,
     RetuneKernel,
     retune_kernel,
+    retune_uniform,
     weighted_instructions,
 )
 from targets.descriptor import SMTarget
@@ -236,3 +237,64 @@ def test_escalated_rerun_preserves_results(seed: int) -> None:
     inputs = [prog.inputs(seed * 1000 + k) for k in range(2)]
     check_equivalent(prog.module, compiled, prog.kernel, inputs, strict=True,
                      physical_after=True, title=f"ori-ptxas (physical) on program {seed}")
+
+
+# ---- step 4: the copies ori-uniform declined -------------------------------
+
+
+def _kernel_alone(path: Path, name: str) -> ModuleOp:
+    m = import_ptx(path.read_text(), str(path))
+    for f in list(functions_of(m)):
+        if isinstance(f, FuncOp) and f.is_kernel and f.sym_name.data != name:
+            f.detach()
+            f.erase(safe_erase=False)
+    return m
+
+
+def test_declined_uniform_copies_reach_a_step() -> None:
+    # CUB's block_radix_sort_keys on sm_80: ori-uniform's copies take its
+    # max live from 33 to 31, which its estimate says keeps 48 warps;
+    # compiled again with them, ori-remat-block reaches its target
+    path = ROOT / "examples/library/ptx/sm_80/cub_block.ptx"
+    on, off = (_kernel_alone(path, "block_radix_sort_keys") for _ in range(2))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        apply_pipeline(on, "ori-ptxas{remarks=true}")
+        apply_pipeline(off, "ori-ptxas{occupancy-retune=false}")
+    (fon,) = [f for f in functions_of(on) if isinstance(f, FuncOp) and f.is_kernel]
+    (foff,) = [f for f in functions_of(off) if isinstance(f, FuncOp) and f.is_kernel]
+    assert (_regs(foff), _regs(fon)) == (36, 32)
+    assert ("remark: ori-uniform rerun with the copies it declined (largest R count 31): "
+            "36 -> 32 registers, 48 -> 64 resident warps") in err.getvalue()
+    assert weighted_instructions(fon) <= weighted_instructions(foff) * (1 + STEP_COST)
+
+
+def _declined_case(regs_after: int, extra: int) -> tuple[int, int]:
+    """saxpy allocated, then "rerun" by a stand-in that sets the register
+    count and adds ``extra`` instructions: (registers, instructions) kept."""
+    m = import_ptx(SAXPY.read_text(), str(SAXPY))
+    snapshot = m.clone()
+    apply_pipeline(m, "ori-ptxas")
+    (func,) = [f for f in functions_of(m) if isinstance(f, FuncOp)]
+    func.attributes["ori.num_regs"] = IntegerAttr(36, 32)  # 48 warps on sm_80
+
+    def run(mod: ModuleOp) -> None:
+        apply_pipeline(mod, "ori-ptxas{occupancy-retune=false}")
+        (f,) = [g for g in functions_of(mod) if isinstance(g, FuncOp)]
+        f.attributes["ori.num_regs"] = IntegerAttr(regs_after, 32)
+        first = f.body.blocks.first
+        assert first is not None and first.first_op is not None
+        for _ in range(extra):
+            first.insert_op_before(first.first_op.clone(), first.first_op)
+
+    retune_uniform(m, snapshot, {func.sym_name.data: 30}, run, None, False)
+    (kept,) = [f for f in functions_of(m) if isinstance(f, FuncOp)]
+    return _regs(kept), sum(1 for _ in kept.walk())
+
+
+def test_declined_uniform_rerun_kept_only_for_warps_within_step_cost() -> None:
+    base = _declined_case(36, 0)
+    assert base[0] == 36  # 34 registers would keep 48 warps: not kept
+    assert _declined_case(34, 0)[0] == 36
+    assert _declined_case(32, 0)[0] == 32  # 64 warps, no more instructions
+    assert _declined_case(32, 5)[0] == 36  # 64 warps, but 5 of ~13 more: over STEP_COST
