@@ -5,8 +5,10 @@
 // separate words, one PACK made for both (right after their definitions:
 // here the arguments); not rewritten: a constant-bank base (%p4: two
 // constant ports), a low word read elsewhere (%p5).  After allocation the
-// PACKs whose words are still read after them (%bl/%bh, %l5) are copies:
-// the allocator places a part live beside its wide value apart from it.
+// words read after their PACKs (%bl/%bh, %l5) are read from the pairs
+// (ori-regalloc{pack-parts}): the PACKs are in place, and %l5's store
+// reads its word through one UNPACK copy (the pair's register is the
+// store's address).
 // RUN: ori-opt %s -p 'ori-general-optimize{remarks=true}' 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=REM < %t.err
 // RUN: ori-opt %s -p 'ori-general-optimize{sx-wide-add=false}' | filecheck %s --check-prefix=OFF
@@ -30,7 +32,7 @@
 // ASM:           IMAD.WIDE R{{[0-9]+}}, R{{[0-9]+}}, 0x1, R{{[0-9]+}} ;
 // ASM-NEXT:      IMAD.WIDE R{{[0-9]+}}, R{{[0-9]+}}, 0x1, R{{[0-9]+}} ;
 // ASM-NEXT:      IMAD.WIDE R{{[0-9]+}}, R{{[0-9]+}}, 0x1, R{{[0-9]+}} ;
-// ASM:           end f: 15 instructions
+// ASM:           end f: 14 instructions
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @f(%w: !ori.r64, %i: !ori.r32, %bl: !ori.r32, %bh: !ori.r32) {
     %lo, %hi = ori.unpack %w : (!ori.r64) -> (!ori.r32, !ori.r32)
