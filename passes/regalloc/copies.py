@@ -49,8 +49,12 @@ cost nothing on the hardware since they move no data):
 * when only cycles remain, one register of a cycle is saved in a free
   register of its file (one not live on the edge and below the registers
   already used), or -- when there is none -- the cycle is broken with the
-  three-XOR swap (``LOP3`` lut 0x3c for R, ``PLOP3`` for P/UP); a UR cycle
-  without a free UR is a diagnostic.
+  three-XOR swap (``LOP3`` lut 0x3c for R, ``PLOP3`` for P/UP); a UR
+  cycle, which has no swap here, takes a free UR above those used when
+  none below is free (the UR count limits no occupancy; the fuzzer's
+  program 1521, whose uniform values rotate on an edge where every UR
+  below the peak is live, failed here); with no UR free at all it is a
+  diagnostic.
 
 Copies of an unconditional branch go before it.  A conditional branch's
 edge that needs copies is split by a new block holding them -- unless it is
@@ -554,6 +558,12 @@ def lower_edge_copies(
                 f: [r for r in regs if r not in occupied.get(f, set()) and r < peak.get(f, 0)]
                 for f, regs in allowed.items()
             }
+            # a UR cycle has no swap: it may take a uniform register above
+            # those used (the UR count sets no occupancy; R, P and UP cycles
+            # are swapped instead)
+            free[RegFile.UR] = free.get(RegFile.UR, []) + [
+                r for r in allowed.get(RegFile.UR, ())
+                if r not in occupied.get(RegFile.UR, set()) and r >= peak.get(RegFile.UR, 0)]
             if term.fallthrough is None or hoist:
                 anchor: Operation = term
                 target_block = block

@@ -131,3 +131,17 @@ def test_physical_mode_needs_allocated_registers() -> None:
     b = run_kernel(after, prog.kernel, inp.grid, inp.block, list(inp.args), inp.shared_bytes,
                    physical=True)
     assert all((x == y).all() if hasattr(x, "all") else x == y for x, y in zip(a, b))
+
+
+def test_uniform_copy_cycle_takes_a_register_above_the_peak() -> None:
+    """The fuzzer's program 1521: uniform values rotate on an edge where
+    every UR below the peak is live, and UR copies have no swap; the cycle
+    is broken through a free UR above the peak (passes/regalloc/copies.py)
+    instead of failing with "a cycle of uniform-register copies on an edge
+    needs a free uniform register"."""
+    prog = generate(1521)
+    after = prog.module.clone()
+    apply_pipeline(after, "ori-ptxas")
+    assert not check_module(after)
+    check_equivalent(prog.module, after, prog.kernel, [prog.inputs(k) for k in range(2)],
+                     physical_after=True, title="ori-ptxas on program 1521")
