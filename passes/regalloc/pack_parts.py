@@ -22,8 +22,8 @@ place (``IADD3 R12, P0, R12, UR9, RZ`` / ``IADD3.X R13, R13, UR8, RZ,
 P0``).  On the 136 example kernels (sm_80 and sm_90 alike):
 cp_async_double_buffer 26 -> 24 registers and its loop 146 -> 142
 instructions, dfma_div_sqrt (the division's mantissa PACKs) 26 -> 24
-registers, CUB's histogram sweeps 54 -> 53, no count higher; 4 and 6
-instructions fewer in all (Thrust's sorts 2 and 4 more).
+registers, CUB's histogram sweeps 54 -> 53, no count higher; 6
+instructions fewer on each target (Thrust's two sorts 4 and 2 more).
 
 Which PACKs: unguarded ``ori.pack`` into the R file whose parts are R-file
 values (no immediate, no fixed register; at least two parts, each one
