@@ -21,7 +21,7 @@ This is how ptxas's listings step such pointers: the pair's halves in
 place (``IADD3 R12, P0, R12, UR9, RZ`` / ``IADD3.X R13, R13, UR8, RZ,
 P0``).  On the 136 example kernels (sm_80 and sm_90 alike):
 cp_async_double_buffer 26 -> 24 registers and its loop 146 -> 142
-instructions, dfma_div_sqrt (the division's mantissa PACKs) 26 -> 24
+instructions, dfma_div_sqrt 26 -> 24
 registers, CUB's histogram sweeps 54 -> 53, no count higher; 6
 instructions fewer on each target (Thrust's two sorts 4 and 2 more).
 
