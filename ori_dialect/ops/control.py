@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -134,6 +134,19 @@ class BraOp(OriOp):
     def edge_args(self, succ_index: int) -> Sequence[SSAValue]:
         """Operands passed to successor ``succ_index`` (0 taken, 1 fall-through)."""
         return self.taken_args if succ_index == 0 else self.fallthrough_args
+
+    def dest_arg(self, operand_index: int) -> BlockArgument | None:
+        """The block argument operand ``operand_index`` feeds (operands: the
+        guard, the taken edge's, then the fall-through edge's); None for the
+        guard."""
+        i = operand_index - (1 if self.guard is not None else 0)
+        n_taken = len(self.taken_args)
+        if 0 <= i < n_taken:
+            return self.taken.args[i]
+        i -= n_taken
+        if self.fallthrough is not None and 0 <= i < len(self.fallthrough_args):
+            return self.fallthrough.args[i]
+        return None
 
     def sass_instructions(self) -> int:
         """Block order is the layout: an edge to the next block falls through.

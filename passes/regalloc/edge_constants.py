@@ -59,13 +59,8 @@ from passes.regalloc.remat import remat_source
 
 def _edge_target(bra: BraOp, index: int) -> tuple[Block, int] | None:
     """The block and argument number operand ``index`` of ``bra`` feeds."""
-    i = index - (1 if bra.guard is not None else 0)
-    n_taken = len(bra.taken_args)
-    if 0 <= i < n_taken:
-        return bra.taken, i
-    if bra.fallthrough is not None and 0 <= i - n_taken < len(bra.fallthrough_args):
-        return bra.fallthrough, i - n_taken
-    return None
+    arg = bra.dest_arg(index)
+    return None if arg is None else (arg.block, arg.index)
 
 
 def _sole_predecessor(bra: BraOp, target: Block) -> bool:

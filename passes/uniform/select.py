@@ -221,7 +221,7 @@ class Selector:
             for use in v.uses:
                 user = use.operation
                 if isinstance(user, BraOp):
-                    dest = edge_dest_arg(user, use.index)
+                    dest = user.dest_arg(use.index)
                     if dest is not None and dest in args:
                         add(dest)
             if isinstance(v, BlockArgument):
@@ -414,7 +414,7 @@ class Selector:
             if user in ops:
                 continue
             if isinstance(user, BraOp) and use.index >= (1 if user.guard is not None else 0):
-                dest = edge_dest_arg(user, use.index)
+                dest = user.dest_arg(use.index)
                 if dest is not None and dest in chosen:
                     continue
                 copies += 1
@@ -477,7 +477,7 @@ def copied_operands(user: Operation, chosen: set[SSAValue]) -> list[int]:
     all of them, except a branch's edge operand into a chosen block
     argument (a GPR instruction's copies are :func:`placement`'s)."""
     return [i for i, o in enumerate(user.operands) if o in chosen
-            and not (isinstance(user, BraOp) and edge_dest_arg(user, i) in chosen)]
+            and not (isinstance(user, BraOp) and user.dest_arg(i) in chosen)]
 
 
 def is_cbank_move(op: Operation) -> bool:
@@ -504,18 +504,5 @@ def has_uniform_version(op: OriInstruction) -> bool:
     return True
 
 
-def edge_dest_arg(bra: BraOp, operand_index: int) -> BlockArgument | None:
-    """The block argument that operand ``operand_index`` of ``bra`` feeds
-    (operands: the guard, the taken edge's, then the fall-through edge's)."""
-    i = operand_index - (1 if bra.guard is not None else 0)
-    n_taken = len(bra.taken_args)
-    if 0 <= i < n_taken:
-        return bra.taken.args[i]
-    i -= n_taken
-    if bra.fallthrough is not None and 0 <= i < len(bra.fallthrough_args):
-        return bra.fallthrough.args[i]
-    return None
-
-
-__all__ = ["Placement", "Plan", "Selector", "copied_operands", "copy_sites", "edge_dest_arg",
+__all__ = ["Placement", "Plan", "Selector", "copied_operands", "copy_sites",
            "has_uniform_version", "is_cbank_move", "is_uniform_typed", "placement"]
