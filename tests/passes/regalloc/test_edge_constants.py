@@ -16,6 +16,7 @@ from ori_dialect.ops.integer import MovOp
 from ori_dialect.testing.equivalence import assert_pass_preserves, check_lit_inputs, make_context
 from ori_dialect.testing.generator import generate
 from passes.regalloc.edge_constants import constants_to_edges
+from tests.passes.regalloc.rule_seeds import seeds_where
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT = ROOT / "tests" / "filecheck" / "passes" / "regalloc" / "edge-constants.mlir"
@@ -52,21 +53,12 @@ def test_results_unchanged(tmp_path: Path) -> None:
     assert seen.kernels == 3
 
 
-def _with_edge_constants(seeds: range) -> list[int]:
-    out = []
-    for s in seeds:
-        prog = generate(s)
-        if sum(constants_to_edges(f) for f in functions_of(prog.module.clone())):
-            out.append(s)
-    return out
-
-
 def test_generated_programs_have_edge_constants() -> None:
     """Not vacuous: the generator's joined immediates give the rule work."""
-    assert len(_with_edge_constants(range(40))) >= 5
+    assert len(seeds_where(constants_to_edges, range(40))) >= 5
 
 
-@pytest.mark.parametrize("seed", _with_edge_constants(range(40))[:6])
+@pytest.mark.parametrize("seed", seeds_where(constants_to_edges, range(40))[:6])
 def test_generated_programs_keep_results(seed: int) -> None:
     prog = generate(seed)
     assert_pass_preserves(prog.module, "ori-regalloc,ori-check-regalloc", prog.kernel,

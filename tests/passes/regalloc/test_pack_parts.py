@@ -16,6 +16,7 @@ from ori_dialect.ops.integer import PackOp, UnpackOp
 from ori_dialect.testing.equivalence import assert_pass_preserves, check_lit_inputs, make_context
 from ori_dialect.testing.generator import generate
 from passes.regalloc.pack_parts import parts_from_packs
+from tests.passes.regalloc.rule_seeds import seeds_where
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT = ROOT / "tests" / "filecheck" / "passes" / "regalloc" / "pack-parts.mlir"
@@ -70,21 +71,12 @@ def test_results_unchanged(tmp_path: Path) -> None:
     assert seen.kernels == 1
 
 
-def _with_pack_parts(seeds: range) -> list[int]:
-    out = []
-    for s in seeds:
-        prog = generate(s)
-        if sum(parts_from_packs(f) for f in functions_of(prog.module.clone())):
-            out.append(s)
-    return out
-
-
 def test_generated_programs_have_pack_parts() -> None:
     """Not vacuous: the generator's pointers stepped in halves give the rule work."""
-    assert len(_with_pack_parts(range(40))) >= 4
+    assert len(seeds_where(parts_from_packs, range(40))) >= 4
 
 
-@pytest.mark.parametrize("seed", _with_pack_parts(range(40))[:4])
+@pytest.mark.parametrize("seed", seeds_where(parts_from_packs, range(40))[:4])
 def test_generated_programs_keep_results(seed: int) -> None:
     prog = generate(seed)
     assert_pass_preserves(prog.module, "ori-regalloc,ori-check-regalloc", prog.kernel,
@@ -92,7 +84,7 @@ def test_generated_programs_keep_results(seed: int) -> None:
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize("seed", _with_pack_parts(range(100, 700))[:150])
+@pytest.mark.parametrize("seed", seeds_where(parts_from_packs, range(100, 700))[:150])
 def test_many_generated_programs_keep_results(seed: int) -> None:
     prog = generate(seed)
     assert_pass_preserves(prog.module, "ori-ptxas", prog.kernel, prog.input_factory, n=2)

@@ -1,0 +1,19 @@
+"""Generated programs an allocator preparation rule has work in."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from xdsl.ir import Operation
+
+from ori_dialect.analysis import functions_of
+from ori_dialect.testing.generator import generate
+
+
+@functools.cache
+def seeds_where(rule: Callable[[Operation], int], seeds: range) -> tuple[int, ...]:
+    """The seeds of ``seeds`` whose generated program ``rule`` (run on a
+    clone, per function, returning how much it did) changes."""
+    return tuple(s for s in seeds
+                 if sum(rule(f) for f in functions_of(generate(s).module.clone())))
