@@ -382,31 +382,26 @@ def retune_uniform(module: ModuleOp, snapshot: ModuleOp, declined: dict[str, int
         threads = block_threads(func)
         regs, spills = _int_attr(func, "ori.num_regs"), _int_attr(func, "ori.spill_stores")
         cost = weighted_instructions(func)
-        m = _alone(snapshot, src)
-        buf = io.StringIO()
+        # the phases take no max-live target here: ori-remat-block aims as usual
+        got = _trial(snapshot, src, 0, lambda m, _targets, _options: run(m), {})
+        if got is None:
+            continue
         try:
-            with contextlib.redirect_stderr(buf):
-                run(m)
             warps = kernel_warps(tgt, regs, threads)
-            got = next(f for f in functions_of(m)
-                       if isinstance(f, FuncOp) and f.sym_name.data == name)
-            got_regs = _int_attr(got, "ori.num_regs")
-            got_warps = kernel_warps(tgt, got_regs, threads)
-        except (PassFailedException, TargetError):
+            got_warps = kernel_warps(tgt, got.regs, threads)
+        except TargetError:
             continue
-        got_cost = weighted_instructions(got)
-        if (got_warps <= warps or _int_attr(got, "ori.spill_stores") > spills
-                or got_cost > cost * (1 + STEP_COST)):
+        if got_warps <= warps or got.spills > spills or got.cost > cost * (1 + STEP_COST):
             continue
-        _swap(func, got)
+        _swap(func, got.func)
         replaced += 1
         if remarks:
-            for line in buf.getvalue().splitlines():
+            for line in got.stderr.splitlines():
                 emit_line(line)
             emit_remark(name, f"ori-uniform rerun with the copies it declined (largest R count "
-                        f"{declined[name]}): {regs} -> {got_regs} registers, {warps} -> "
+                        f"{declined[name]}): {regs} -> {got.regs} registers, {warps} -> "
                         f"{got_warps} resident warps, loop-weighted instructions {cost:g} -> "
-                        f"{got_cost:g}", pass_name="ori-ptxas")
+                        f"{got.cost:g}", pass_name="ori-ptxas")
     return replaced
 
 
