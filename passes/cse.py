@@ -34,7 +34,8 @@ immediates, constant-bank operands) and the result types.
   is one block in which the f64 division's exponent constants
   (``0x3ff00000``, ``-0x3ff``) reappear about 100 instructions later in the
   square root; merged, they stayed live through the division's peak (28
-  registers, ptxas 27); recomputed there, 26 registers for two ``MOV`` instructions.
+  registers, ptxas 27); recomputed there, 26 registers for two ``MOV``
+  instructions.
   On the 136 sm_80 example kernels a window of 64 changed only that
   kernel's registers (and 2 instructions in one CUB kernel); 32 and 16
   lowered 3 and 13 more kernels by one register each at the same resident
@@ -202,4 +203,5 @@ class CseLatePass(CsePass):
     name = "ori-cse-late"
 
 
-__all__ = ["CONSTANT_WINDOW", "CseLatePass", "CsePass", "cse_function", "cse_key", "is_block_local", "merge_into"]
+__all__ = ["CONSTANT_WINDOW", "CseLatePass", "CsePass", "cse_function", "cse_key",
+           "is_block_local", "merge_into"]
