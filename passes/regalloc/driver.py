@@ -2,7 +2,9 @@
 sub_9721C0" and "Per-Class Driver: sub_971A90").
 
 For each function (callees before callers, for the static frame layout of
-:mod:`.spill`):
+:mod:`.spill`; a function with calls twice, with and without values live
+across a call recomputed after it, the better kept: ``call-remat``,
+:mod:`.call_remat`):
 
 1. a register-pair zero passed twice on one edge is written once per
    argument (:mod:`.zero_args`); a constant read only as edge operands in
@@ -67,6 +69,7 @@ is only checked; a partly allocated one is a diagnostic.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -93,6 +96,7 @@ from passes.regalloc.budget import (
     occupancy_remark,
     plan_occupancy_budget,
 )
+from passes.regalloc.call_remat import allocate_trying
 from passes.regalloc.callee_saves import emit_callee_saves, is_recursive
 from passes.regalloc.checker import check_function
 from passes.regalloc.classes import SPILLABLE_FILES, Unit, value_costs
@@ -517,6 +521,11 @@ class RegAllocPass(ModulePass):
         True, "ori: a constant (a definition reading no register) read only as branch-edge "
         "operands in other blocks is written again before each such branch instead of held "
         "in a register until the last one (edge_constants.py; fatpoint strategy)")
+    call_remat: bool = option(
+        True, "ori: a value live across a call computed by one instruction (with at most "
+        "three constants) from values live across it too is computed again after the call, "
+        "when the function then needs fewer registers or less spill code (call_remat.py; "
+        "fatpoint strategy; the function is allocated both ways)")
     pack_parts: bool = option(
         True, "ori: the parts of a PACK read again after it are read from an UNPACK of the "
         "wide value, so the parts and the pair are not live together (pack_parts.py; "
@@ -607,8 +616,8 @@ class RegAllocPass(ModulePass):
                     pack=self.pack_predicates,
                 )
             else:
-                res = allocate_function(
-                    f,
+                alloc = functools.partial(
+                    allocate_function,
                     target=self.target,
                     max_regs=self.max_regs,
                     coalescing=self.coalescing,
@@ -631,6 +640,7 @@ class RegAllocPass(ModulePass):
                     override=self.override_directive_values,
                     recursive=recursive,
                 )
+                res = allocate_trying(f, alloc) if self.call_remat else alloc(f)
             if recursive and self.strategy == "ssa":  # fatpoint's moved them itself
                 move_into_frame(f, res.stack_frame)
             # a recursive function's own slots are in its frames, not up here

@@ -1,9 +1,10 @@
 // RUN: ori-opt %s -p 'ori-abi' | filecheck %s --check-prefix=IR
-// RUN: ori-opt %s -p 'ori-abi,ori-regalloc{sink-definitions=false stats=true},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ASM
+// RUN: ori-opt %s -p 'ori-abi,ori-regalloc{sink-definitions=false call-remat=false stats=true},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ASM
 // RUN: ori-opt %s -p 'ori-abi{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
 // RUN: not ori-opt %s -p 'ori-abi,ori-regalloc{strategy=ssa}' 2>&1 | filecheck %s --check-prefix=SSA
-// (sink-definitions=false: the listings below pin values live across calls;
-// passes/regalloc/sink_defs.py would compute some of them after the calls)
+// (sink-definitions=false call-remat=false: the listings below pin values
+// live across calls; passes/regalloc/sink_defs.py and call_remat.py would
+// compute some of them after the calls)
 
 // Call lowering (seed 003 "Call Instruction ABI Lowering") and what
 // ori-regalloc makes of it: arguments copied into pre-coloured values (R4,

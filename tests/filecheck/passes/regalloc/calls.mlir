@@ -2,17 +2,18 @@
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=16},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ABIMIN
 // RUN: ori-opt %s -p 'ori-regalloc{max-regs=30},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=NOWARN
 
-// RUN: ori-opt %s -p 'ori-abi,ori-regalloc,ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ABI
+// RUN: ori-opt %s -p 'ori-abi,ori-regalloc{call-remat=false},ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=ABI
 // RUN: ori-opt %s -p 'ori-abi{reserve-r0-r3=true},ori-regalloc,ori-check-regalloc' -t ori-asm 2>&1 | filecheck %s --check-prefix=SEED
 
 // Calls (seed 003): a kernel that calls and every device function take part
 // in the calling convention.  R1 is reserved; R0 and R3 are scratch and R2
 // preserved, as ptxas 13.0 allocates them (the seed's "Registers R0--R3 are
 // reserved by the ABI" is ori-abi{reserve-r0-r3=true}: SEED).  With ori-abi
-// the caller keeps its address in R2:R3 across the call: R2 is preserved
-// and @addmul, allocated first, leaves R3 alone.  A limit below the ABI
-// minimum (24 on sm_60..sm_90a) is raised with warning 7016; ptxas prints
-// device functions with only the properties lines.
+// and call-remat=false (call-remat computes the address after the call:
+// call-remat.mlir) the caller keeps its address in R2:R3 across the call:
+// R2 is preserved and @addmul, allocated first, leaves R3 alone.  A limit
+// below the ABI minimum (24 on sm_60..sm_90a) is raised with warning 7016;
+// ptxas prints device functions with only the properties lines.
 
 builtin.module attributes {ori.target = "sm_80"} {
   ori.func @addmul(%x: !ori.r32, %y: !ori.r32) -> !ori.r32 attributes {params = [#ori.param<4, align 4>, #ori.param<4, align 4>], returns = [#ori.param<4, align 4>]} {
