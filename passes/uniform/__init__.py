@@ -36,7 +36,10 @@ seeds give no algorithm; ori's is:
    (ptxas keeps philox_rand's key schedule uniform at four copies: 16 R
    registers where the R file alone needs 29), or one register for each
    copy placed outside every loop, which runs once per thread (ptxas keeps
-   dhorner's loop counter in a UR: 12 registers where ori had 13).  A hot
+   dhorner's loop counter in a UR: 12 registers where ori had 13); where
+   the hot set's plans miss that trade, the plan of one hot value that
+   makes it (argmax_rows' output parameter pointer: two copies, 12 -> 10
+   registers, ptxas 11).  A hot
    64-bit value may take one copy outside loops, two ``MOV``s (ptxas's
    ``IMAD.U32 R2, RZ, RZ, UR4 ; IMAD.U32 R3, RZ, RZ, UR5`` before
    argmax_rows' store), when that lowers the count further than leaving it
@@ -289,6 +292,12 @@ class UniformPass(ModulePass):
             k = scores.index(max(scores))
             if k == 0:
                 k = self._traded(sel, tried)
+            if k == 0:
+                one = self._one_value(sel, points, live, tried)
+                if one is not None:
+                    tried.append(one)
+                    scores.append(scores[0])
+                    k = len(tried) - 1
             best, best_r = tried[k]
             if k == 0:
                 self._remark(func, "copies of values live where the R file is fullest would "
@@ -347,6 +356,42 @@ class UniformPass(ModulePass):
             if base_r - r >= max(need, 1):
                 return k
         return 0
+
+    def _one_value(self, sel: Selector, points: list[Point], live: Liveness,
+                   tried: list[tuple[Plan, int]]) -> tuple[Plan, int] | None:
+        """Where no plan of ``tried`` makes the trade of :meth:`_traded`:
+        the plan copying one value live where the R file is fullest (with
+        what it is computed from) that does, the lowest count first, then
+        the fewest copies; None if none does.  The hot set's plans move
+        every hot value and pay for each one's copies, while one value may
+        carry the gain alone: argmax_rows (Triton) keeps its output
+        parameter pointer as a UR for two copies outside loops, 9 -> 7
+        live R registers, where the whole set's plan reached 7 for six
+        (ptxas: the output address in UR4:UR5, 11 registers; ori 12
+        before, now 10)."""
+        if not self.hot_trade:
+            return None
+        base_plan, base_r = tried[0]
+        base_loop, base_once = self._copy_cost(sel, base_plan)
+        movable = {r for op in sel.run().ops for r in op.results}
+        order = {op: i for i, op in enumerate(o for b in sel.cfg.blocks for o in b.ops)}
+        hot = [v for v in hot_values(points, live, 0) if v.owner in order]
+        best: tuple[tuple[int, int, int], Plan, int] | None = None
+        for v in sorted(hot, key=lambda v: order[v.owner]):  # type: ignore[index]
+            if v in movable:
+                continue  # already uniform without copies
+            for wide in (True, False):
+                plan = sel.run({v}, wide=wide)
+                r = r_pressure_with(points, live, plan)
+                in_loop, once = self._copy_cost(sel, plan)
+                need = (self.hot_trade * max(in_loop - base_loop, 0)
+                        + max(once - base_once, 0))
+                if base_r - r < max(need, 1):
+                    continue
+                key = (r, _copies(plan), order[v.owner])  # type: ignore[index]
+                if best is None or key < best[0]:
+                    best = (key, plan, r)
+        return None if best is None else (best[1], best[2])
 
     @staticmethod
     def _copy_cost(sel: Selector, plan: Plan) -> tuple[int, int]:

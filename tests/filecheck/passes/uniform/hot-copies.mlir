@@ -744,6 +744,42 @@ builtin.module attributes {ori.target = "sm_80"} {
   ^bb5:
     ori.exit
   }
+
+  // Where the hot set's plan does not make the trade, a plan copying one
+  // hot value may (argmax_rows' shape): moving %out and %k takes 8 -> 6
+  // live R registers for six copies (%k, a scaled parameter word, is read
+  // by four IMAD.WIDE a slots, which take no UR); %out alone reaches 6 for
+  // its two copies, outside every loop, one register each.
+  // hot-goal=registers takes both.
+  // TRADE-LABEL: ori.func kernel @one_value
+  // TRADE:       ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.ur64
+  // TRADE-NEXT:  ori.mov c[0x0][0x170] : () -> !ori.r32
+  // TRADE-NEXT:  ori.shf l %{{.*}}, 0x2, RZ : (!ori.r32) -> !ori.r32
+  // OCC:         ori-uniform: @one_value: remark: copies of values live where the R file is fullest lower its largest R count from 8 to 6 (no more resident warps, but 2 registers for 2 copies)
+  // REM:         ori-uniform: @one_value: remark: copies of values live where the R file is fullest lower its largest R count from 8 to 6
+  // REM-NEXT:    ori-uniform: @one_value: remark: 3 value(s) to the uniform datapath: ULDC x2, USHF x1; 0 ULDC added, 6 copies
+  // NOTRADE:     ori-uniform: @one_value: remark: copies not tried: 8 live R registers already allow the most resident warps
+  ori.func kernel @one_value() attributes {params = [#ori.param<8, align 8, at 0x0>, #ori.param<8, align 8, at 0x8>, #ori.param<4, align 4, at 0x10>]} {
+    %out = ori.ldc b64 0x0, [RZ + 0x168] : () -> !ori.r64
+    %w = ori.mov c[0x0][0x170] : () -> !ori.r32
+    %k = ori.shf l %w, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %t = ori.s2r SR_TID.X : () -> !ori.r32
+    %v0 = ori.iadd3 %t, 0x1, RZ : (!ori.r32) -> !ori.r32
+    %v1 = ori.iadd3 %t, 0x2, RZ : (!ori.r32) -> !ori.r32
+    %v2 = ori.iadd3 %t, 0x3, RZ : (!ori.r32) -> !ori.r32
+    %a0 = ori.imad wide %k, %v0, c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+    %l0 = ori.ldg [%a0] : (!ori.r64) -> !ori.r32
+    %a1 = ori.imad wide %k, %v1, c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+    %l1 = ori.ldg [%a1] : (!ori.r64) -> !ori.r32
+    %a2 = ori.imad wide %k, %v2, c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+    %l2 = ori.ldg [%a2] : (!ori.r64) -> !ori.r32
+    %a3 = ori.imad wide %k, %t, c[0x0][0x160] : (!ori.r32, !ori.r32) -> !ori.r64
+    %l3 = ori.ldg [%a3] : (!ori.r64) -> !ori.r32
+    %s0 = ori.iadd3 %l0, %l1, %l2 : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    %s = ori.iadd3 %s0, %l3, %t : (!ori.r32, !ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%out], %s : (!ori.r64, !ori.r32) -> ()
+    ori.exit
+  }
 }
 // BAD: ori-uniform: hot-slack must be 0 or more, got -1
 // BADTRADE: ori-uniform: hot-trade must be 0 or more, got -2
