@@ -223,6 +223,20 @@ class LeaOp(IntAluOp):
         if self.has_mod("hi") != (self.src("c") is not None):
             raise VerifyException("ori.lea: the 'hi' form takes the high word 'c', others do not")
 
+    def sass_form(self, operand: OperandText) -> SassForm | None:
+        """The ``hi`` form in ptxas's order, the high word before the shift:
+        ``LEA.HI R22, R17, R4, RZ, 0x4``, ``LEA.HI.X R9, R0, c[0x0][0x17c],
+        R5, 0x3, P1``; the other forms keep the generic order."""
+        if not self.has_mod("hi"):
+            return None
+        smods = self.smod_map()
+        vals = {sl.name: operand(v, smods.get(sl.name)) for sl, v in self.slot_values()}
+        ops = [operand(r, None) for r in self.results]
+        ops += [vals[k] for k in ("a", "b", "c", "shift", "ci") if k in vals]
+        mnemonic = self.UNIFORM_SASS if self.is_uniform_form() else self.SASS
+        assert mnemonic is not None
+        return SassForm(mnemonic + ".HI" + (".X" if self.has_mod("x") else ""), tuple(ops))
+
 
 @ori_op
 class LeaHiSx32Op(IntAluOp):

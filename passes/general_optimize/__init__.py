@@ -53,6 +53,8 @@ package with its rule and the ptxas form it produces in its docstring):
   -> ``LEA.HI.X.SX32 x, y, 0x1, c``: the high half of ``base + (int64)i``;
   ``LEA.HI[.X] x, y, s, (SHR.S32 x, 31)`` -> ``LEA.HI[.X].SX32 x, y, s``:
   that of ``base + ((int64)i << s)``;
+* ``lea-hi`` (``lea_hi.py``) -- ``IADD3 x, (SHR.U32 a, n), RZ`` -> ``LEA.HI
+  a, x, RZ, 32 - n``: the rounding of a signed division by ``2^k``;
 * ``sx-wide-add`` (``sx_wide_add.py``) -- ``PACK(IADD3 i, b0; LEA.HI.X.SX32
   i, b1, 0x1)`` -> ``IMAD.WIDE i, 0x1, PACK(b0, b1)``: a byte address in
   one instruction;
@@ -125,6 +127,7 @@ from passes.general_optimize.iadd3_merge import MergeAdds
 from passes.general_optimize.imad_add import ImadAdd
 from passes.general_optimize.imad_identity import AddIdentity, ImadIdentity
 from passes.general_optimize.lea import ShiftAddToLea
+from passes.general_optimize.lea_hi import ShiftedAddToLeaHi
 from passes.general_optimize.lea_sx32 import SignWordLeaHi, SignWordToLea
 from passes.general_optimize.lop3_merge import MergeLop3
 from passes.general_optimize.lop3_predicate import Lop3Predicate
@@ -146,7 +149,7 @@ class FunctionStats:
         keys = ("copies", "constants", "pack-unpack", "ldc64-split", "folded", "imad-identity", "wide-add", "lea",
                 "frame-addr", "addr-offset", "iadd3-merge", "add-chain", "setp-combine",
                 "lop3-predicate", "lea-sx32", "guard-sink", "tuple-args", "dead-code", "lop3-merge",
-                "imad-add", "zero-accumulator", "sx-wide-add", "narrow-store", "scaled-index")
+                "imad-add", "zero-accumulator", "sx-wide-add", "narrow-store", "scaled-index", "lea-hi")
         return " ".join(f"[{k}={self.counts[k]}]" for k in keys)
 
 
@@ -232,6 +235,10 @@ class GeneralOptimizePass(ModulePass):
     lea_sx32: bool = option(
         True, "ori: IADD3.X of a sign word SHR.S32 x, 31 becomes LEA.HI.X.SX32 x, the high "
         "half of base + (int64)x (lea_sx32.py)"
+    )
+    lea_hi: bool = option(
+        True, "ori: x + (a >> n), a logical shift by 1..31, becomes LEA.HI a, x, RZ, 32 - n "
+        "(ptxas's rounding of a signed division by a power of two; lea_hi.py)"
     )
     sx_wide_add: bool = option(
         True, "ori: base + (int64)i on a register base, IADD3 + LEA.HI.X.SX32, becomes one "
@@ -320,6 +327,8 @@ class GeneralOptimizePass(ModulePass):
         if self.lea_sx32:
             per_op.append(SignWordToLea(counts))
             per_op.append(SignWordLeaHi(counts))
+        if self.lea_hi:
+            per_op.append(ShiftedAddToLeaHi(counts))
         if self.sx_wide_add:
             per_op.append(SignedWideAdd(counts))
         if self.scaled_index:

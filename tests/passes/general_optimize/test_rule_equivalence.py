@@ -1,6 +1,6 @@
 """The interpreter's results are unchanged by constants moved by swapping
 sources, ``add-chain``, ``setp-combine``,
-``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``narrow-store``, ``zero-accumulator``, ``lea-sx32``, ``sx-wide-add`` and ``wide-add`` (its add
+``lop3-predicate``, ``lop3-merge``, ``imad-add``, ``narrow-store``, ``zero-accumulator``, ``lea-sx32``, ``lea-hi``, ``sx-wide-add`` and ``wide-add`` (its add
 pairs no PACK reads): the shapes of their lit tests as kernels over random
 data (``check_lit_inputs``: one CTA of 32 threads, eight inputs), each
 asserted to fire, since the generated programs rarely hold these shapes."""
@@ -133,6 +133,25 @@ LEA_SX32 = """
     ori.stg [%w + 0x380], %h4 : (!ori.r64, !ori.r32) -> ()
 """
 
+# a signed division by 16 and by 128 as nvcc writes it (the sign word's
+# logical shift added, then an arithmetic shift), %a negative in half the
+# threads; the shifted word added to another register (%e) and in the first
+# slot (%f)
+LEA_HI = """
+    %sa = ori.shr %a, 0x1f : (!ori.r32) -> !ori.r32
+    %t4 = ori.shr u32 %sa, 0x1c : (!ori.r32) -> !ori.r32
+    %u4 = ori.iadd3 %a, %t4, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %q4 = ori.shr %u4, 0x4 : (!ori.r32) -> !ori.r32
+    %t7 = ori.shr u32 %sa, 0x19 : (!ori.r32) -> !ori.r32
+    %u7 = ori.iadd3 %t7, %a, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    %q7 = ori.shr %u7, 0x7 : (!ori.r32) -> !ori.r32
+    %tb = ori.shr u32 %b, 0x3 : (!ori.r32) -> !ori.r32
+    %e = ori.iadd3 %a0, %tb, RZ : (!ori.r32, !ori.r32) -> !ori.r32
+    ori.stg [%w + 0x100], %q4 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x180], %q7 : (!ori.r64, !ori.r32) -> ()
+    ori.stg [%w + 0x200], %e : (!ori.r64, !ori.r32) -> ()
+"""
+
 # base + (int64)i on a register base: the base an UNPACK's words (%p1) and
 # two separate words (%p2, a PACK made for it); i negative in half the
 # threads; a scaled high half (shift 2) is not this rule's
@@ -259,7 +278,7 @@ NARROW_STORE = """
 
 CASES = {"narrow-store": (NARROW_STORE, 2), "constants": (COMMUTED_CONSTANTS, 8), "add-chain": (ADD_CHAIN, 4), "zero-accumulator": (ZERO_ACCUMULATOR, 2), "setp-combine": (SETP_COMBINE, 5),
          "lop3-merge": (LOP3_MERGE, 3), "imad-add": (IMAD_ADD, 3),
-         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4),
+         "lop3-predicate": (LOP3_PREDICATE, 3), "lea-sx32": (LEA_SX32, 4), "lea-hi": (LEA_HI, 3),
          "wide-add": (WIDE_ADD_CHAIN, 2), "sx-wide-add": (SX_WIDE_ADD, 2)}
 
 
