@@ -35,7 +35,9 @@ read, ``rtype`` what the four results hold (``f32``; ``s32``/``u32`` for
 integer textures read in element mode).
 
 The ``ori-asm`` listing prints the ptxas form (:meth:`TextureOp.sass_form`)
-with these deviations: the handle is ori's R pair (ptxas: UR); two
+with these deviations: the handle is a UR pair where ``ori-uniform``
+moved it there (a kernel parameter: ``ULDC.64``, as ptxas's sm_90 form),
+else an R pair (a handle computed per thread); two
 coordinates not in consecutive registers print as ``{R2, R0}``; TEX has no
 level-of-detail operand (ori's TEX is always level 0, which ptxas
 materialises in a register); a 1D TEX stays ``1D`` (ptxas fetches at
@@ -69,7 +71,7 @@ from ori_dialect.ir.instruction import (
     registers_follow,
 )
 from ori_dialect.ir.metadata import LatencyClass, MemEffect, MemSpace, Pipe
-from ori_dialect.ir.registers import R64Type, R128Type
+from ori_dialect.ir.registers import R64Type, R128Type, UR64Type
 from ori_dialect.ops.base import R, ori_op
 from ori_dialect.ops.integer import UnpackOp
 
@@ -95,7 +97,7 @@ class TextureOp(OriInstruction):
     MAY_FAULT = True  # a handle that names no texture object traps
     DSTS = (Dst("d", (R128Type,)),)
     SRCS = (
-        Src("handle", (R64Type,), fixed=False),
+        Src("handle", (R64Type, UR64Type), fixed=False),
         Src("x", R, fixed=True),
         Src("y", R, fixed=True, optional=True),
     )
