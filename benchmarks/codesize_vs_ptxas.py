@@ -2,9 +2,14 @@
 (issue 19, item 6).  Figures are printed, never asserted.
 
 For every kernel of the chosen example groups (``examples/ptx``,
-``examples/tensor/ptx``, ``examples/library/ptx`` by default;
-``--groups ...,triton`` adds ``examples/triton/ptx``, whose sm_90 folder is
-``sm_90a``; ``--sm`` picks the folders), in one run:
+``examples/tensor/ptx``, ``examples/library/ptx``, ``examples/texture/ptx``
+and ``examples/wgmma/ptx`` -- sm_90a only -- by default; ``--groups
+...,triton`` adds ``examples/triton/ptx``, whose sm_90 folder is
+``sm_90a``; ``--sm`` picks the folders), in one run.  ``abi``
+(``examples/abi/ptx``) is known but not a default: its PTX is built with
+``-rdc`` for separate compilation, which this script's whole-program
+``ptxas`` run specialises (internal conventions, arguments in registers);
+``benchmarks/abi_vs_ptxas.py`` compares it with ``ptxas -c``.
 
 * **ptxas**: ``ptxas -arch=sm_XX -O3 -v`` and ``cuobjdump -sass``
   (``loops_vs_ptxas.ptxas_figures``); the instruction count leaves out the
@@ -31,7 +36,8 @@ cuobjdump and nvdisasm come from ``pip install nvidia-cuda-cuobjdump
 nvidia-cuda-nvdisasm`` (looked up in the venv, then PATH, then
 ``--cuobjdump`` / ``--nvdisasm``).
 
-    python benchmarks/codesize_vs_ptxas.py [--groups ptx,tensor,library[,triton]] [--sm 80]
+    python benchmarks/codesize_vs_ptxas.py [--groups ptx,tensor,library,texture,wgmma[,triton]]
+                                           [--sm 80]
                                            [--only SUBSTR]
 """
 
@@ -174,7 +180,7 @@ def short(name: str, n: int = 40) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--groups", default="ptx,tensor,library")
+    ap.add_argument("--groups", default="ptx,tensor,library,texture,wgmma")
     ap.add_argument("--sm", default="80")
     ap.add_argument("--only", default="", help="only PTX files whose name contains this")
     ap.add_argument("--cuobjdump")

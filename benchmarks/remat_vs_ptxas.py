@@ -92,6 +92,9 @@ GROUPS = {
     "tensor": "examples/tensor/ptx",
     "library": "examples/library/ptx",
     "triton": "examples/triton/ptx",
+    "texture": "examples/texture/ptx",
+    "wgmma": "examples/wgmma/ptx",
+    "abi": "examples/abi/ptx",
 }
 
 
