@@ -20,11 +20,11 @@ instructions.
 **Which values.**  At each call, a value live before and after it (not a
 result of it) in the R or P file -- the files calls clobber -- when
 
-* its definition may be recomputed anywhere (the machine-level remat
-  pass's verdict, :func:`passes.remat_block.candidates.def_check`: no
-  memory but the constant bank, speculatable, not volatile), is no
-  calling-convention copy and no uniform-datapath form (a call may sit in
-  divergent code);
+* its definition may be recomputed anywhere (the allocator's own remat
+  verdict, :func:`.remat.clonable`, which is the machine-level remat pass's
+  :func:`passes.remat_block.candidates.def_check` -- no memory but the
+  constant bank, speculatable, not volatile -- and no uniform-datapath form,
+  as a call may sit in divergent code), and is no calling-convention copy;
 * every register it reads is live across the call too (so reading it
   after the call lengthens no live range), or is a constant whose
   definition reads no register (:func:`.remat.remat_source`), cloned with
@@ -73,12 +73,9 @@ from ori_dialect.ops.func import FuncOp
 from passes.abi.lower import ABI_COPY_ATTR
 from passes.contract import emit_remark
 from passes.regalloc.abi import SAVE_LIMIT
-from passes.regalloc.remat import remat_source
+from passes.regalloc.remat import clonable, remat_source
 from passes.regalloc.result import FunctionResult
-from passes.remat_block.candidates import def_check
-from passes.remat_block.knobs import Knobs
 
-_KNOBS = Knobs()
 _FILES = (RegFile.R, RegFile.P)
 
 
@@ -89,14 +86,9 @@ def _calls(func: Operation) -> list[CallOp]:
 def _recomputable(v: SSAValue) -> bool:
     if not isinstance(v, OpResult) or not isinstance(v.type, OriRegisterType):
         return False
-    if v.type.REG_FILE not in _FILES:
+    if v.type.REG_FILE not in _FILES or ABI_COPY_ATTR in v.op.attributes:
         return False
-    op = v.op
-    if ABI_COPY_ATTR in op.attributes:
-        return False
-    if getattr(type(op), "UNIFORM_SASS", None) is not None and op.is_uniform_form():
-        return False
-    return def_check(v, _KNOBS) is None
+    return clonable(v)
 
 
 def _chain(v: OpResult, across: set[SSAValue]) -> list[Operation] | None:
@@ -210,7 +202,10 @@ def recompute_after_calls(func: FuncOp) -> int:
         site = _CallSite(call, cfg, dom)
         across = lv.live_before(call) & lv.live_after(call)
         across.difference_update(call.results)
-        for v in sorted(across, key=_order_key(func)):
+        # latest definition first: a value computed from another one that is
+        # recomputed here too reads the other's clone (made later, placed
+        # before its first reader after the call, which is this clone)
+        for v in sorted(across, key=_order_key(func), reverse=True):
             if not isinstance(v, OpResult) or not _recomputable(v):
                 continue
             chain = _chain(v, across)
@@ -284,7 +279,7 @@ def allocate_trying(func: FuncOp, allocate: Callable[[FuncOp], FunctionResult],
     made = recompute_after_calls(trial)
     if not made:
         return allocate(func)
-    _trial_module(func, trial)
+    _trial_module(func, trial)  # the trial's module: its callees' clobbers
     quiet = io.StringIO()
     try:
         with contextlib.redirect_stderr(quiet):

@@ -164,6 +164,14 @@ def remat_source(v: SSAValue, lm: LiveMatrix | None = None) -> Operation | None:
     return plan[0] if plan is not None else None
 
 
+def clonable(v: SSAValue) -> bool:
+    """``v``'s definition may be cloned anywhere its operands are available
+    (:func:`_clonable`: the checks of :func:`remat_source` but the
+    operands); ``call_remat.py`` checks the operands' liveness itself."""
+    return (isinstance(v, OpResult) and isinstance(v.op, OriInstruction)
+            and _clonable(v, v.op) is not None)
+
+
 def _clonable(v: OpResult, op: OriInstruction) -> Operation | None:
     """The checks of :func:`remat_source` but the operands' liveness."""
     if REMAT_ATTR in op.attributes:

@@ -13,10 +13,9 @@ from xdsl.parser import Parser
 
 from ori_dialect.analysis import functions_of
 from ori_dialect.ops.integer import MovOp
-from ori_dialect.testing.equivalence import assert_pass_preserves, check_lit_inputs, make_context
-from ori_dialect.testing.generator import generate
+from ori_dialect.testing.equivalence import check_lit_inputs, make_context
 from passes.regalloc.edge_constants import constants_to_edges
-from tests.passes.regalloc.rule_seeds import seeds_where
+from tests.passes.regalloc.rule_seeds import keeps_results, seeds_where
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT = ROOT / "tests" / "filecheck" / "passes" / "regalloc" / "edge-constants.mlir"
@@ -60,13 +59,10 @@ def test_generated_programs_have_edge_constants() -> None:
 
 @pytest.mark.parametrize("seed", seeds_where(constants_to_edges, range(40))[:6])
 def test_generated_programs_keep_results(seed: int) -> None:
-    prog = generate(seed)
-    assert_pass_preserves(prog.module, "ori-regalloc,ori-check-regalloc", prog.kernel,
-                          prog.input_factory, n=2)
+    keeps_results(seed, "ori-regalloc,ori-check-regalloc")
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("seed", range(100, 400))
 def test_many_generated_programs_keep_results(seed: int) -> None:
-    prog = generate(seed)
-    assert_pass_preserves(prog.module, "ori-ptxas", prog.kernel, prog.input_factory, n=2)
+    keeps_results(seed, "ori-ptxas")

@@ -94,8 +94,8 @@ builtin.module attributes {ori.target = "sm_80"} {
 // CHECK-LABEL: .func twice
 // CHECK:         CALL.REL.NOINC `(mix) ;
 // CHECK-NEXT:    // MOV R4, R4 ;  no instruction: in place
-// CHECK-NEXT:    IADD3 R{{[0-9]+}}, [[X:R[0-9]+]], [[Y:R[0-9]+]], RZ ;
-// CHECK-NEXT:    IADD3 R{{[0-9]+}}, [[X]], 0x7, RZ ;
+// CHECK-NEXT:    IADD3 R{{[0-9]+}}, [[X:R[0-9]+]], 0x7, RZ ;
+// CHECK-NEXT:    IADD3 R{{[0-9]+}}, [[X]], [[Y:R[0-9]+]], RZ ;
 // CHECK:       end twice: 20 instructions
 // OFF-LABEL:   .func twice
 // OFF:           IADD3 [[K:R[0-9]+]], R10, 0x7, RZ ;
